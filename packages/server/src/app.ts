@@ -1,0 +1,150 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import {
+  ErrorCode,
+  type ErrorCodeValue,
+  errorDefaultMessage,
+  errorHttpStatus,
+} from '@factory/shared/api/errors';
+import fastifyStatic from '@fastify/static';
+import fastifySwagger from '@fastify/swagger';
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { type Config, loadConfig } from './config.ts';
+import { allRoutes } from './modules/index.ts';
+import { type Counters, memoryCounters, redisCounters } from './platform/counters.ts';
+import { type Database, openDatabase } from './platform/db.ts';
+import { AppError } from './platform/errors.ts';
+import { API_PREFIX, type RouteDef, registerRoutes } from './platform/route.ts';
+import { createServices, type Services } from './platform/services.ts';
+import { installGuard } from './platform/session.ts';
+import { fieldErrors } from './platform/validation.ts';
+
+export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
+
+export interface AppOptions {
+  config?: Partial<Config>;
+  /** An open database (tests pass a migrated one); otherwise opened from the config. */
+  db?: Database;
+  counters?: Counters;
+  logger?: boolean;
+}
+
+export interface BuiltApp {
+  app: FastifyInstance;
+  services: Services;
+  routes: readonly RouteDef[];
+  close(): Promise<void>;
+}
+
+const envelope = (code: ErrorCodeValue, errorMsg: string, result: unknown = null, requestId?: string) => ({
+  errorCode: code,
+  result,
+  errorMsg,
+  ...(requestId ? { requestId } : {}),
+});
+
+/** Maps Fastify's own failures (parsing, limits, validation) to the envelope with a Chinese message. */
+function frameworkError(
+  err: FastifyError,
+): { code: ErrorCodeValue; message: string; result?: unknown } | undefined {
+  if (err.validation) {
+    const fields = fieldErrors(err.validation as never, err.validationContext ?? '');
+    return {
+      code: ErrorCode.validation,
+      message: fields[0]?.message ?? errorDefaultMessage[1],
+      result: fields,
+    };
+  }
+  switch (err.code) {
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      return { code: ErrorCode.validation, message: '请求内容不是有效的JSON' };
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return { code: ErrorCode.validation, message: '请求内容过大' };
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return { code: ErrorCode.validation, message: '不支持的请求内容类型' };
+    case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+      return { code: ErrorCode.validation, message: '请求内容长度不正确' };
+    case 'FST_ERR_BAD_URL':
+    case 'FST_ERR_INVALID_URL':
+      return { code: ErrorCode.notFound, message: '请求的地址不存在' };
+  }
+  if (err.statusCode === 413) return { code: ErrorCode.validation, message: '请求内容过大' };
+  if (err.statusCode && err.statusCode >= 400 && err.statusCode < 500) {
+    return { code: ErrorCode.validation, message: '请求格式不正确' };
+  }
+  return undefined;
+}
+
+export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
+  const config = loadConfig(process.env, opts.config);
+  const db =
+    opts.db ??
+    (await openDatabase({
+      databaseUrl: config.databaseUrl,
+      dataDir: config.dataDir,
+      poolSize: config.poolSize,
+    }));
+  const counters = opts.counters ?? (config.redisUrl ? redisCounters(config.redisUrl) : memoryCounters());
+  const services = createServices(config, db, counters);
+
+  let seq = 0;
+  const app = Fastify({
+    logger: opts.logger === false ? false : { level: config.logLevel },
+    bodyLimit: config.bodyLimitBytes,
+    trustProxy: true,
+    genReqId: () => `${Date.now().toString(36)}-${(++seq).toString(36)}`,
+    ajv: {
+      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+    },
+    routerOptions: { maxParamLength: 200 },
+  });
+
+  app.setErrorHandler((error: unknown, req, reply) => {
+    if (error instanceof AppError) {
+      const err = error;
+      return reply.status(errorHttpStatus[err.code]).send(envelope(err.code, err.message, err.result));
+    }
+    const err = error as FastifyError;
+    const known = frameworkError(err);
+    if (known)
+      return reply
+        .status(errorHttpStatus[known.code])
+        .send(envelope(known.code, known.message, known.result ?? null));
+    req.log.error({ err, reqId: req.id }, 'unhandled error');
+    return reply
+      .status(500)
+      .send(
+        envelope(ErrorCode.internal, `${errorDefaultMessage[9]}（编号 ${req.id}）`, null, String(req.id)),
+      );
+  });
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || !fs.existsSync(WEB_DIST)) {
+      return reply.status(404).send(envelope(ErrorCode.notFound, '请求的地址不存在'));
+    }
+    // the web app routes on the client: unknown non-API paths get its index page
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  await app.register(fastifySwagger, {
+    openapi: { info: { title: '工厂MES与售后服务平台 API', version: '1.0.0' } },
+  });
+  app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
+
+  if (fs.existsSync(WEB_DIST)) {
+    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });
+  }
+
+  installGuard(app, services);
+  registerRoutes(app, services, allRoutes);
+  app.addHook('onClose', async () => {
+    await counters.close();
+    if (!opts.db) await db.close();
+  });
+
+  return { app, services, routes: allRoutes, close: () => app.close() };
+}
+
+export { API_PREFIX };

@@ -1,0 +1,92 @@
+import { DEMO_PASSWORD } from '@factory/shared/api/auth';
+import type { TenantFlags } from '@factory/shared/tenantFlags';
+import { sql } from 'drizzle-orm';
+import { createRole, createUser } from '../modules/setting/userService.ts';
+import type { Services } from '../platform/services.ts';
+import { createTenant } from '../platform/tenancy.ts';
+import { authorityFor, jobRoles } from './roles.ts';
+
+/** The demo tenants: together they show every tenant flag. Deterministic: same input, same rows. */
+export const demoTenants: {
+  memberCode: string;
+  companyName: string;
+  adminName: string;
+  flags: TenantFlags;
+  version: string;
+}[] = [
+  {
+    memberCode: 'demo',
+    companyName: '演示智造有限公司',
+    adminName: '演示管理员',
+    version: 'V3.2.0',
+    flags: { hideLock: true, hideLogout: true, bomTab: true, inspectionTabs: true },
+  },
+  {
+    memberCode: 'provider',
+    companyName: '智造云服务商',
+    adminName: '平台管理员',
+    version: 'V3.2.0',
+    flags: {
+      providerConsole: true,
+      changelogList: true,
+      hideAppDownload: true,
+      appMarketButton: true,
+      logButtons: true,
+    },
+  },
+  {
+    memberCode: 'transformer',
+    companyName: '华东变压器制造有限公司',
+    adminName: '系统管理员',
+    version: 'V3.2.0',
+    flags: {
+      workshopBoards: true,
+      batchStockIn: true,
+      splitWorkOrder: true,
+      bomTab: true,
+      inspectionTabs: true,
+      releaseSlipLabel: true,
+    },
+  },
+  {
+    memberCode: 'machinery',
+    companyName: '精工机械装备股份有限公司',
+    adminName: '系统管理员',
+    version: 'V3.2.0',
+    flags: { compactBoards: true, hideUserEquipment: true, logButtons: true },
+  },
+];
+
+/** The accounts every demo tenant has (all with DEMO_PASSWORD), for the start-up table. */
+export function demoAccounts(): { userName: string; name: string; role: string }[] {
+  return [
+    { userName: 'admin', name: '管理员', role: '超级管理员' },
+    ...jobRoles.flatMap((r) => r.users.map(([userName, name]) => ({ userName, name, role: r.name }))),
+  ];
+}
+
+/** Writes the demo tenants through the same services the API uses, only into an empty database. */
+export async function seedDemo(services: Services): Promise<boolean> {
+  const [{ n }] = await services.db.systemQuery<{ n: number }>(sql`select count(*)::int as n from tenant`);
+  if (n > 0) return false;
+  for (const t of demoTenants) {
+    await createTenant(
+      services,
+      null,
+      { ...t, adminPassword: DEMO_PASSWORD },
+      async (tx, _tenantId, adminId) => {
+        for (const role of jobRoles) {
+          const roleId = await createRole(tx, adminId, {
+            name: role.name,
+            remark: role.remark,
+            authority: authorityFor(role.grant),
+          });
+          for (const [userName, name] of role.users) {
+            await createUser(tx, adminId, { userName, name, password: DEMO_PASSWORD, roleIds: [roleId] });
+          }
+        }
+      },
+    );
+  }
+  return true;
+}

@@ -1,0 +1,112 @@
+import { type AuthorityPart, formatAuthority } from '@factory/shared/permissions';
+import { mainRoutes, walkRoutes } from '@factory/shared/routes';
+import type { RouteNode } from '@factory/shared/routeTypes';
+
+/**
+ * Builds a role's authority the way the role editor's tree does: a fully granted subtree puts
+ * every node and button key in `checked`; ancestors of a partly granted subtree go in `half`.
+ */
+export function authorityFor(grant: {
+  modules: readonly string[];
+  readOnly?: readonly string[];
+  actions?: 'all' | readonly string[];
+}): string {
+  const checked = new Set<string>();
+  const half = new Set<string>();
+  const grantTree = (node: RouteNode, actions: 'all' | readonly string[]) => {
+    walkRoutes([node], (n) => {
+      checked.add(n.name);
+      for (const a of n.meta.buttons ?? [])
+        if (actions === 'all' || actions.includes(a)) checked.add(`${n.name}${a}`);
+    });
+  };
+  walkRoutes(mainRoutes, (node, parents) => {
+    const full = grant.modules.includes(node.name);
+    const read = grant.readOnly?.includes(node.name);
+    if (!full && !read) return true;
+    grantTree(node, full ? (grant.actions ?? 'all') : ['Export', 'Detail', 'Print']);
+    for (const p of parents) if (!checked.has(p.name)) half.add(p.name);
+    return false;
+  });
+  const part: AuthorityPart = { checked: [...checked], half: [...half].filter((n) => !checked.has(n)) };
+  return formatAuthority([part]);
+}
+
+/** The seven job roles of spec 000 §1, each with the modules that job works in. */
+export const jobRoles = [
+  {
+    key: 'qualityInspector',
+    name: '质检员',
+    remark: '来料、过程、成品检验与不良处理',
+    grant: { modules: ['home', 'quality'], readOnly: ['works', 'materialsInfo'] },
+    users: [
+      ['zhijian01', '王芳'],
+      ['zhijian02', '刘洋'],
+    ],
+  },
+  {
+    key: 'warehouseKeeper',
+    name: '仓管员',
+    remark: '出入库、备料、库存盘点',
+    grant: { modules: ['home', 'warehouse', 'siteWarehouse'], readOnly: ['materialsInfo', 'warehouseInfo'] },
+    users: [
+      ['cangguan01', '陈静'],
+      ['cangguan02', '赵磊'],
+    ],
+  },
+  {
+    key: 'craftsman',
+    name: '工艺员',
+    remark: '工艺路线、工序、物料与BOM维护',
+    grant: { modules: ['home', 'information'] },
+    users: [['gongyi01', '孙伟']],
+  },
+  {
+    key: 'operator',
+    name: '操作工',
+    remark: '工单报工、呼叫',
+    grant: { modules: ['home', 'call'], readOnly: ['works', 'reportRecords'] },
+    users: [
+      ['caozuo01', '周强'],
+      ['caozuo02', '吴敏'],
+      ['caozuo03', '郑涛'],
+    ],
+  },
+  {
+    key: 'planner',
+    name: '计划员',
+    remark: '订单、生产计划、排程与工单下发',
+    grant: { modules: ['home', 'plans', 'mrp', 'sales'], readOnly: ['warehouse', 'materialsInfo'] },
+    users: [['jihua01', '冯丽']],
+  },
+  {
+    key: 'manager',
+    name: '生产经理',
+    remark: '查看全部业务与报表，审批',
+    grant: {
+      modules: ['home', 'statisticsBoard'],
+      readOnly: [
+        'warehouse',
+        'information',
+        'equipment',
+        'quality',
+        'plans',
+        'siteWarehouse',
+        'service',
+        'sales',
+        'purchase',
+      ],
+    },
+    users: [['jingli01', '韩雪']],
+  },
+  {
+    key: 'equipmentKeeper',
+    name: '设备管理员',
+    remark: '设备台账、点检、巡检、保养与维修',
+    grant: { modules: ['home', 'equipment', 'facility'] },
+    users: [
+      ['shebei01', '杨帆'],
+      ['shebei02', '何军'],
+    ],
+  },
+] as const;

@@ -1,0 +1,91 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { tenantId, timestamps } from '../../platform/schema.ts';
+
+export interface ColumnPreference {
+  key: string;
+  checked: boolean;
+  index: number;
+  width?: number;
+}
+
+export const users = pgTable(
+  'users',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    userName: text('user_name').notNull(),
+    name: text('name').notNull(),
+    jobNumber: text('job_number'),
+    phone: text('phone'),
+    email: text('email'),
+    avatar: text('avatar'),
+    passwordHash: text('password_hash').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    frequencyId: integer('frequency_id'),
+    stationId: integer('station_id'),
+    organizationId: integer('organization_id'),
+    /** Per-page column preferences: page key → column list (spec 000 §3). */
+    fields: jsonb('fields').$type<Record<string, ColumnPreference[]>>().notNull().default({}),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('users_user_name_uq').on(t.tenantId, t.userName),
+    uniqueIndex('users_phone_uq').on(t.tenantId, t.phone),
+  ],
+);
+
+export const roles = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    name: text('name').notNull(),
+    /** The spec's authority format: JSON parts {checked, half} joined by '|||'. */
+    authority: text('authority').notNull().default(''),
+    remark: text('remark'),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('roles_name_uq').on(t.tenantId, t.name)],
+);
+
+export const userRoles = pgTable(
+  'user_roles',
+  {
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => roles.id),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
+);
+
+export const basicConfig = pgTable(
+  'basic_config',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    value: text('value').notNull().default(''),
+    /** Tree grouping of getAllBasicConfigByTree. */
+    groupCode: text('group_code').notNull(),
+    isShow: boolean('is_show').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('basic_config_code_uq').on(t.tenantId, t.code)],
+);

@@ -1,0 +1,258 @@
+import {
+  LoginBody,
+  LoginByPhoneBody,
+  LoginResult,
+  UpdatePasswordBody,
+  UserInfo,
+  ValidatePasswordBody,
+} from '@factory/shared/api/auth';
+import { ErrorCode } from '@factory/shared/api/errors';
+import { eq, sql } from 'drizzle-orm';
+import { type Static, Type } from 'typebox';
+import { users } from '../modules/setting/schema.ts';
+import { revokeSessions } from '../modules/setting/userService.ts';
+import { audit } from './audit.ts';
+import { AppError, fieldError, rateLimited } from './errors.ts';
+import { checkPasswordRule, decryptPassword, hashPassword, verifyPassword } from './password.ts';
+import { route } from './route.ts';
+import { sessions, tenants } from './schema.ts';
+import type { Services } from './services.ts';
+import { newToken, resolveSession, type SessionInfo, TOKEN_HEADER } from './session.ts';
+
+type UserInfoT = Static<typeof UserInfo>;
+
+const WRONG = '企业编码、用户名或密码错误';
+
+/** The session user as the web client keeps it (spec 000 §3). */
+export async function userInfoOf(services: Services, s: SessionInfo): Promise<UserInfoT> {
+  const codes = await services.webCodes(s.tenant);
+  return {
+    id: s.userId,
+    name: s.name,
+    userName: s.userName,
+    avatar: s.avatar,
+    frequencyId: s.frequencyId,
+    frequencyName: null,
+    stationId: s.stationId,
+    stationName: null,
+    authority: s.authority,
+    permissions: s.isAdmin ? [...codes] : codes.filter((c) => s.permissions.has(c.toLowerCase())),
+    fields: JSON.stringify(s.fields ?? {}),
+    companyInfo: {
+      memberCode: s.tenant.memberCode,
+      companyName: s.tenant.companyName,
+      companyLogo: s.tenant.logo,
+      version: s.tenant.version,
+      flags: s.tenant.flags,
+    },
+  };
+}
+
+const accountKey = (tenantId: number | string, who: string) => `login:acct:${tenantId}:${who.toLowerCase()}`;
+const ipKey = (ip: string) => `login:ip:${ip}`;
+
+/** Refuses before any password work when the account or the address is locked. */
+async function checkLock(services: Services, acct: string, ip: string): Promise<void> {
+  const { counters, config } = services;
+  if ((await counters.get(acct)) >= config.loginMaxFailures) {
+    const minutes = Math.max(1, Math.ceil((await counters.ttl(acct)) / 60));
+    throw rateLimited(`密码错误次数过多，账号已锁定，请${minutes}分钟后再试`);
+  }
+  if ((await counters.get(ipKey(ip))) >= config.loginMaxFailuresPerIp) {
+    throw rateLimited('登录失败次数过多，请稍后再试');
+  }
+}
+
+async function recordFailure(services: Services, acct: string, ip: string): Promise<never> {
+  const { counters, config } = services;
+  const window = config.loginLockMinutes * 60;
+  const [count] = await Promise.all([counters.hit(acct, window), counters.hit(ipKey(ip), window)]);
+  if (count >= config.loginMaxFailures) {
+    throw rateLimited(`密码错误次数过多，账号已锁定，请${config.loginLockMinutes}分钟后再试`);
+  }
+  throw new AppError(ErrorCode.validation, `${WRONG}，还可尝试${config.loginMaxFailures - count}次`);
+}
+
+async function login(
+  services: Services,
+  memberCode: string,
+  who: { column: typeof users.userName | typeof users.phone; value: string },
+  cipher: string,
+  meta: { ip: string; userAgent?: string },
+) {
+  const password = await decryptPassword('password', cipher);
+  const [tenant] = await services.db.withSystem((tx) =>
+    tx.select().from(tenants).where(eq(tenants.memberCode, memberCode.trim())).limit(1),
+  );
+  const acct = accountKey(tenant?.id ?? memberCode, who.value);
+  await checkLock(services, acct, meta.ip);
+  if (!tenant) {
+    await verifyPassword(undefined, password);
+    return recordFailure(services, acct, meta.ip);
+  }
+  if (!tenant.enabled) throw new AppError(ErrorCode.forbidden, '该企业已停用，请联系服务商');
+  const { token, hash } = newToken();
+  const outcome = await services.db.withTenant(tenant.id, async (tx) => {
+    const [user] = await tx.select().from(users).where(eq(who.column, who.value)).limit(1);
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) return 'wrong' as const;
+    if (!user.enabled) return 'disabled' as const;
+    await tx.insert(sessions).values({
+      userId: user.id,
+      tokenHash: hash,
+      ip: meta.ip,
+      userAgent: meta.userAgent?.slice(0, 300),
+      expiresAt: sql`now() + make_interval(mins => ${services.config.sessionIdleMinutes}::int)`,
+    });
+    await audit(tx, user.id, 'session', null, 'login', { ip: meta.ip });
+    return 'ok' as const;
+  });
+  if (outcome === 'wrong') return recordFailure(services, acct, meta.ip);
+  if (outcome === 'disabled') throw new AppError(ErrorCode.forbidden, '该账号已被停用，请联系管理员');
+  await services.counters.reset(acct);
+  const session = await resolveSession(services, token);
+  return { token, userInfo: await userInfoOf(services, session) };
+}
+
+/** Checks the signed-in user's own password, throttled like a login (the lock screen is a login). */
+async function checkOwnPassword(
+  ctx: { services: Services; session: SessionInfo; tx: Parameters<typeof revokeSessions>[0] },
+  cipher: string,
+  ip: string,
+  field: string,
+) {
+  const plain = await decryptPassword(field, cipher);
+  const acct = accountKey(ctx.session.tenantId, ctx.session.userName);
+  await checkLock(ctx.services, acct, ip);
+  const [user] = await ctx.tx
+    .select({ hash: users.passwordHash })
+    .from(users)
+    .where(eq(users.id, ctx.session.userId));
+  if (!(await verifyPassword(user?.hash, plain))) {
+    const window = ctx.services.config.loginLockMinutes * 60;
+    const count = await ctx.services.counters.hit(acct, window);
+    if (count >= ctx.services.config.loginMaxFailures) {
+      throw rateLimited(`密码错误次数过多，账号已锁定，请${ctx.services.config.loginLockMinutes}分钟后再试`);
+    }
+    throw fieldError(field, '密码错误');
+  }
+  await ctx.services.counters.reset(acct);
+  return plain;
+}
+
+const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
+  ip: req.ip,
+  userAgent: typeof req.headers['user-agent'] === 'string' ? req.headers['user-agent'] : undefined,
+});
+
+export const authRoutes = [
+  route({
+    method: 'POST',
+    url: 'authority/public/user/login',
+    summary: '用户名密码登录',
+    access: { public: true },
+    tx: false,
+    body: LoginBody,
+    result: LoginResult,
+    handler: ({ services, body, req }) =>
+      login(
+        services,
+        body.memberCode,
+        { column: users.userName, value: body.userName.trim() },
+        body.password,
+        meta(req),
+      ),
+  }),
+  route({
+    method: 'POST',
+    url: 'authority/public/user/loginByPhone',
+    summary: '手机号密码登录',
+    access: { public: true },
+    tx: false,
+    body: LoginByPhoneBody,
+    result: LoginResult,
+    handler: ({ services, body, req }) =>
+      login(
+        services,
+        body.memberCode,
+        { column: users.phone, value: body.phone.trim() },
+        body.password,
+        meta(req),
+      ),
+  }),
+  route({
+    method: 'GET',
+    url: 'authority/private/user/logout',
+    summary: '退出登录',
+    access: { session: true },
+    handler: async ({ tx, session }) => {
+      await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, session.sessionId));
+      await audit(tx, session.userId, 'session', session.sessionId, 'logout');
+      return true;
+    },
+  }),
+  route({
+    method: 'POST',
+    url: 'authority/private/user/getLoginInfo',
+    summary: '当前登录用户信息',
+    access: { session: true },
+    tx: false,
+    result: UserInfo,
+    handler: ({ services, session }) => userInfoOf(services, session),
+  }),
+  route({
+    method: 'PUT',
+    url: 'authority/public/user/getUserInfo',
+    summary: '按令牌获取用户信息',
+    access: { public: true },
+    tx: false,
+    result: UserInfo,
+    handler: async ({ services, req }) =>
+      userInfoOf(services, await resolveSession(services, req.headers[TOKEN_HEADER] as string | undefined)),
+  }),
+  route({
+    method: 'PUT',
+    url: 'authority/private/user/updatePassword',
+    summary: '修改本人密码',
+    access: { session: true },
+    body: UpdatePasswordBody,
+    handler: async (ctx) => {
+      const old = await checkOwnPassword(ctx, ctx.body.oldPassword, ctx.req.ip, 'oldPassword');
+      const next = await decryptPassword('newPassword', ctx.body.newPassword, '新密码');
+      checkPasswordRule('newPassword', next);
+      if (next === old) throw fieldError('newPassword', '新密码不能与原密码相同');
+      await ctx.tx
+        .update(users)
+        .set({ passwordHash: await hashPassword(next), updatedAt: sql`now()` })
+        .where(eq(users.id, ctx.session.userId));
+      // other devices must sign in again with the new password
+      await revokeSessions(ctx.tx, [ctx.session.userId], ctx.session.sessionId);
+      await audit(ctx.tx, ctx.session.userId, 'user', ctx.session.userId, 'updatePassword');
+      return true;
+    },
+  }),
+  route({
+    method: 'POST',
+    url: 'authority/private/user/validPassword',
+    summary: '校验本人密码（查询参数）',
+    access: { session: true },
+    query: Type.Object(
+      { password: Type.String({ minLength: 1, maxLength: 1024, title: '密码' }) },
+      { additionalProperties: false },
+    ),
+    handler: async (ctx) => {
+      await checkOwnPassword(ctx, ctx.query.password, ctx.req.ip, 'password');
+      return true;
+    },
+  }),
+  route({
+    method: 'POST',
+    url: 'authority/private/user/validatePassword',
+    summary: '锁屏解锁校验密码',
+    access: { session: true },
+    body: ValidatePasswordBody,
+    handler: async (ctx) => {
+      await checkOwnPassword(ctx, ctx.body.password, ctx.req.ip, 'password');
+      return true;
+    },
+  }),
+];

@@ -1,0 +1,110 @@
+import { EnvelopeOf } from '@factory/shared/api/envelope';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { Static, TSchema } from 'typebox';
+import type { Tx } from './db.ts';
+import type { Services } from './services.ts';
+import type { SessionInfo } from './session.ts';
+
+export const API_PREFIX = '/api/web/v1/';
+
+/**
+ * Who may call an endpoint, declared next to it; the one guard in session.ts enforces it.
+ * - public: no token.
+ * - session: any signed-in user.
+ * - keys: any one of these permission keys (`<routeName><Action>`); admin bypasses.
+ * - provider: additionally only users of the provider's own tenant.
+ */
+export type Access =
+  | { public: true }
+  | { session: true; provider?: boolean }
+  | { keys: readonly string[]; provider?: boolean };
+
+type In<S> = S extends TSchema ? Static<S> : undefined;
+
+export interface Ctx<Q, B> {
+  req: FastifyRequest;
+  reply: FastifyReply;
+  query: Q;
+  body: B;
+  services: Services;
+  /** The signed-in user; undefined only on public routes. */
+  session: SessionInfo;
+  /** The tenant transaction (row-level security in force); absent when the route says tx: false. */
+  tx: Tx;
+}
+
+export interface RouteDef<
+  Q extends TSchema | undefined = TSchema | undefined,
+  B extends TSchema | undefined = TSchema | undefined,
+  R extends TSchema | undefined = TSchema | undefined,
+> {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  /** Path under /api/web/v1/, exactly as the spec names it. */
+  url: string;
+  summary: string;
+  access: Access;
+  query?: Q;
+  body?: B;
+  /** Schema of `result`; Fastify serialises only what it declares. */
+  result?: R;
+  /** false: the handler opens no tenant transaction (it does no tenant I/O, or manages its own). */
+  tx?: boolean;
+  /** Multipart or binary bodies are parsed by the handler. */
+  rawBody?: boolean;
+  handler: (ctx: Ctx<In<Q>, In<B>>) => Promise<In<R> | unknown>;
+}
+
+/** Declares a route with inferred handler types. */
+export const route = <
+  Q extends TSchema | undefined = undefined,
+  B extends TSchema | undefined = undefined,
+  R extends TSchema | undefined = undefined,
+>(
+  def: RouteDef<Q, B, R>,
+): RouteDef => def as unknown as RouteDef;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: Access;
+  }
+  interface FastifyRequest {
+    session?: SessionInfo;
+  }
+}
+
+export function registerRoutes(app: FastifyInstance, services: Services, defs: readonly RouteDef[]): void {
+  for (const def of defs) {
+    const tag = def.url.split('/')[0];
+    app.route({
+      method: def.method,
+      url: API_PREFIX + def.url,
+      config: { access: def.access },
+      schema: {
+        summary: def.summary,
+        tags: [tag],
+        ...(def.query ? { querystring: def.query } : {}),
+        ...(def.body ? { body: def.body } : {}),
+        ...(def.result ? { response: { 200: EnvelopeOf(def.result) } } : {}),
+      },
+      handler: async (req, reply) => {
+        const session = req.session as SessionInfo;
+        const run = (tx: Tx) =>
+          def.handler({
+            req,
+            reply,
+            query: req.query as never,
+            body: req.body as never,
+            services,
+            session,
+            tx,
+          });
+        const result =
+          def.tx === false || !session
+            ? await run(undefined as unknown as Tx)
+            : await services.db.withTenant(session.tenantId, run);
+        if (reply.sent) return reply;
+        return { errorCode: 0, result: result ?? null, errorMsg: '' };
+      },
+    });
+  }
+}

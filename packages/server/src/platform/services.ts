@@ -1,0 +1,49 @@
+import { webPermissionCodes } from '@factory/shared/routes';
+import { sql } from 'drizzle-orm';
+import type { Config } from '../config.ts';
+import type { Counters } from './counters.ts';
+import type { Database } from './db.ts';
+import type { TenantInfo } from './session.ts';
+
+/** What every handler can reach besides its transaction. Built once per app. */
+export interface Services {
+  config: Config;
+  db: Database;
+  counters: Counters;
+  /** The tenant's web permission codes (base_router config), cached per config version. */
+  webCodes(tenant: Pick<TenantInfo, 'id' | 'configVersion'>): Promise<readonly string[]>;
+}
+
+export function createServices(config: Config, db: Database, counters: Counters): Services {
+  const cache = new Map<number, { version: number; codes: readonly string[] }>();
+  const defaults = webPermissionCodes();
+  return {
+    config,
+    db,
+    counters,
+    async webCodes(tenant) {
+      const hit = cache.get(tenant.id);
+      if (hit && hit.version === tenant.configVersion) return hit.codes;
+      const rows = await db.withTenant(tenant.id, (tx) =>
+        tx.execute(sql`select value from basic_config where code = 'base_router'`),
+      );
+      const value = (rows as unknown as { rows: { value: string }[] }).rows?.[0]?.value;
+      const codes = parseBaseRouter(value) ?? defaults;
+      cache.set(tenant.id, { version: tenant.configVersion, codes });
+      return codes;
+    },
+  };
+}
+
+/** base_router holds a JSON list of web codes; empty or unreadable means every code of the route tree. */
+export function parseBaseRouter(value: string | undefined): string[] | undefined {
+  if (!value) return undefined;
+  try {
+    const list = JSON.parse(value);
+    return Array.isArray(list) && list.length > 0
+      ? list.filter((c): c is string => typeof c === 'string')
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}

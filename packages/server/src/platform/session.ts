@@ -1,0 +1,152 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { isAdmin, permissionList } from '@factory/shared/permissions';
+import { sql } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { forbidden, unauthenticated } from './errors.ts';
+import type { Services } from './services.ts';
+
+export interface TenantInfo {
+  id: number;
+  memberCode: string;
+  companyName: string;
+  logo: string | null;
+  version: string | null;
+  flags: Record<string, boolean>;
+  configVersion: number;
+}
+
+/** What the guard knows about the caller of a private endpoint. */
+export interface SessionInfo {
+  sessionId: number;
+  tenantId: number;
+  tenant: TenantInfo;
+  userId: number;
+  userName: string;
+  name: string;
+  avatar: string | null;
+  frequencyId: number | null;
+  stationId: number | null;
+  fields: Record<string, unknown>;
+  authority: string;
+  isAdmin: boolean;
+  /** Lower-cased permission codes: (checked ∪ half) ∩ base_router. */
+  permissions: ReadonlySet<string>;
+}
+
+export const TOKEN_HEADER = 'token';
+
+/** Tokens are 256 random bits; only their SHA-256 is stored, so a leaked table grants nothing. */
+export function newToken(): { token: string; hash: string } {
+  const token = randomBytes(32).toString('base64url');
+  return { token, hash: hashToken(token) };
+}
+
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+interface SessionRow extends Record<string, unknown> {
+  session_id: number;
+  user_id: number;
+  user_name: string;
+  name: string;
+  avatar: string | null;
+  frequency_id: number | null;
+  station_id: number | null;
+  fields: Record<string, unknown>;
+  user_enabled: boolean;
+  tenant_id: number;
+  member_code: string;
+  company_name: string;
+  logo: string | null;
+  version: string | null;
+  flags: Record<string, boolean>;
+  config_version: number;
+  tenant_enabled: boolean;
+  authority: string;
+}
+
+/**
+ * One statement, one round trip: finds the live session, slides its idle expiry at most once a
+ * minute, and returns user, tenant and the user's roles' authority joined by '|||'.
+ */
+async function lookup(services: Services, tokenHash: string): Promise<SessionRow | undefined> {
+  const idle = services.config.sessionIdleMinutes;
+  const rows = await services.db.systemQuery<SessionRow>(sql`
+    with s as (
+      select id, tenant_id, user_id, last_seen_at < now() - interval '60 seconds' as stale
+      from session
+      where token_hash = ${tokenHash} and revoked_at is null and expires_at > now()
+    ), touched as (
+      update session set last_seen_at = now(), expires_at = now() + make_interval(mins => ${idle}::int)
+      where id = (select id from s where stale)
+    )
+    select s.id::int as session_id, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id, u.station_id,
+      u.fields, u.enabled as user_enabled, t.id as tenant_id, t.member_code, t.company_name, t.logo, t.version,
+      t.flags, t.config_version, t.enabled as tenant_enabled,
+      coalesce((select string_agg(r.authority, '|||' order by r.id) from user_roles ur
+        join roles r on r.id = ur.role_id
+        where ur.user_id = u.id and r.enabled and r.authority <> ''), '') as authority
+    from s join users u on u.id = s.user_id and u.tenant_id = s.tenant_id
+    join tenant t on t.id = s.tenant_id`);
+  return rows[0];
+}
+
+/** Permission sets are parsed once per (tenant config version, authority) and reused. */
+const permissionCache = new Map<string, ReadonlySet<string>>();
+const PERMISSION_CACHE_MAX = 5000;
+
+export async function resolveSession(services: Services, token: string | undefined): Promise<SessionInfo> {
+  if (!token || token.length > 200) throw unauthenticated();
+  const row = await lookup(services, hashToken(token));
+  if (!row?.user_enabled || !row.tenant_enabled) throw unauthenticated();
+  const tenant: TenantInfo = {
+    id: row.tenant_id,
+    memberCode: row.member_code,
+    companyName: row.company_name,
+    logo: row.logo,
+    version: row.version,
+    flags: row.flags ?? {},
+    configVersion: row.config_version,
+  };
+  const cacheKey = `${tenant.id}:${tenant.configVersion}:${row.authority}`;
+  let permissions = permissionCache.get(cacheKey);
+  if (!permissions) {
+    permissions = permissionList(row.authority, await services.webCodes(tenant));
+    if (permissionCache.size >= PERMISSION_CACHE_MAX) permissionCache.clear();
+    permissionCache.set(cacheKey, permissions);
+  }
+  return {
+    sessionId: row.session_id,
+    tenantId: tenant.id,
+    tenant,
+    userId: row.user_id,
+    userName: row.user_name,
+    name: row.name,
+    avatar: row.avatar,
+    frequencyId: row.frequency_id,
+    stationId: row.station_id,
+    fields: row.fields ?? {},
+    authority: row.authority,
+    isAdmin: isAdmin({ userName: row.user_name }),
+    permissions,
+  };
+}
+
+export const PROVIDER_FLAG = 'providerConsole';
+
+/** The one guard: every route's declared access is enforced here, before its body is parsed. */
+export function installGuard(app: FastifyInstance, services: Services): void {
+  app.addHook('onRequest', async (req: FastifyRequest) => {
+    const access = req.routeOptions.config?.access;
+    if (!access || 'public' in access) return;
+    const session = await resolveSession(services, req.headers[TOKEN_HEADER] as string | undefined);
+    req.session = session;
+    if (access.provider && !session.tenant.flags[PROVIDER_FLAG]) throw forbidden('仅服务商可以使用此功能');
+    if (
+      'keys' in access &&
+      !session.isAdmin &&
+      !access.keys.some((k) => session.permissions.has(k.toLowerCase()))
+    ) {
+      throw forbidden();
+    }
+  });
+}

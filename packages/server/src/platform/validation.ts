@@ -1,0 +1,78 @@
+import type { FieldError } from '@factory/shared/api/errors';
+import type { FastifySchemaValidationError } from 'fastify';
+
+interface AjvishError extends FastifySchemaValidationError {
+  parentSchema?: {
+    title?: string;
+    maxLength?: number;
+    minLength?: number;
+    minimum?: number;
+    maximum?: number;
+  };
+}
+
+const typeNames: Record<string, string> = {
+  string: '文本',
+  number: '数字',
+  integer: '整数',
+  boolean: '布尔值',
+  array: '列表',
+  object: '对象',
+  null: '空值',
+};
+
+/** Turns schema validation errors into Chinese per-field messages (spec 000 §5 wording). */
+export function fieldErrors(errors: AjvishError[], context: string): FieldError[] {
+  const out: FieldError[] = [];
+  for (const e of errors) {
+    const params = e.params as Record<string, unknown>;
+    let field = (e.instancePath || '').replace(/^\//, '').replace(/\//g, '.');
+    if (e.keyword === 'required') field = [field, String(params.missingProperty)].filter(Boolean).join('.');
+    if (e.keyword === 'additionalProperties')
+      field = [field, String(params.additionalProperty)].filter(Boolean).join('.');
+    const label = e.parentSchema?.title ?? (field || context);
+    let message: string;
+    switch (e.keyword) {
+      case 'required':
+        message = `缺少必填项：${field}`;
+        break;
+      case 'additionalProperties':
+        message = `不支持的字段：${field}`;
+        break;
+      case 'type':
+        message = `${label}的类型应为${typeNames[String(params.type)] ?? String(params.type)}`;
+        break;
+      case 'minLength':
+        message = Number(params.limit) === 1 ? `请输入${label}` : `${label}至少${params.limit}个字符`;
+        break;
+      case 'maxLength':
+        message = `${label}不能超过${params.limit}个字符`;
+        break;
+      case 'minimum':
+        message = `${label}不能小于${params.limit}`;
+        break;
+      case 'maximum':
+        message = `${label}不能大于${params.limit}`;
+        break;
+      case 'enum':
+      case 'const':
+      case 'anyOf':
+        message = `${label}的取值无效`;
+        break;
+      case 'pattern':
+      case 'format':
+        message = `${label}的格式不正确`;
+        break;
+      case 'minItems':
+        message = `${label}至少需要${params.limit}项`;
+        break;
+      case 'maxItems':
+        message = `${label}最多${params.limit}项`;
+        break;
+      default:
+        message = `${label}无效`;
+    }
+    if (!out.some((o) => o.field === field && o.message === message)) out.push({ field, message });
+  }
+  return out;
+}

@@ -1,0 +1,44 @@
+import { Type } from 'typebox';
+
+/** One filter of a list call's searchVal (spec 000 §3 "Table search filter item"). */
+export const FILTER_OPERATORS = ['eq', 'ne', 'in', 'like', 'gt', 'gte', 'lt', 'lte', 'between'] as const;
+export type FilterOperator = (typeof FILTER_OPERATORS)[number];
+
+export interface FilterItem {
+  id?: string | number;
+  fieldName: string;
+  fieldType?: string;
+  fieldValue: unknown;
+  operator: FilterOperator;
+}
+
+export const PAGE_SIZES = [10, 20, 50, 100, 150] as const;
+export const DEFAULT_PAGE_SIZE = 20;
+/** Lists without paging ask for this many rows (spec 001 §9). */
+export const UNPAGED_SIZE = 999;
+export const SELECT_PAGE_SIZE = 20;
+
+/** Query of every get<Entity>ListPage call. searchVal is the encrypted JSON filter list. */
+export const ListPageQuery = Type.Object(
+  {
+    currentPage: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, title: '页码' }),
+    pageSize: Type.Integer({
+      minimum: 1,
+      maximum: UNPAGED_SIZE,
+      default: DEFAULT_PAGE_SIZE,
+      title: '每页条数',
+    }),
+    searchVal: Type.Optional(Type.String({ maxLength: 20_000, title: '查询条件' })),
+    order: Type.Optional(
+      Type.String({
+        maxLength: 500,
+        pattern: '^([+-][A-Za-z][A-Za-z0-9]*)(,[+-][A-Za-z][A-Za-z0-9]*)*$',
+        title: '排序',
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const PageResult = <T extends import('typebox').TSchema>(row: T) =>
+  Type.Object({ content: Type.Array(row), total: Type.Integer() });

@@ -1,0 +1,159 @@
+/**
+ * Status lists of spec 001 §4, in the spec's order. The spec gives no colours; every status maps to
+ * one of five meanings so a colour reads the same on every screen.
+ */
+import { defineEnum } from './defineEnum.ts';
+
+export const statusColors = Object.freeze({
+  /** Not started, pending its own owner, disabled, skipped. */
+  idle: '#8c8c8c',
+  /** Work under way (the product's primary colour). */
+  active: '#5878fc',
+  /** Done, passed, enabled, running normally. */
+  done: '#52c41a',
+  /** Waiting for another role: audit, acceptance, verification, confirmation, purchase. */
+  waiting: '#fa8c16',
+  /** Rejected, voided, force-ended, faulty. */
+  stopped: '#f5222d',
+});
+
+const { idle, active, done, waiting, stopped } = statusColors;
+
+export const enableStatus = defineEnum([
+  { value: 1, label: '启用', color: done },
+  { value: 0, label: '停用', color: idle },
+]);
+
+export const boundStatus = defineEnum([
+  { value: 1, label: '已绑定', color: done },
+  { value: 0, label: '未绑定', color: idle },
+]);
+
+export const repairOrderStatus = defineEnum([
+  { value: 1, label: '待审核', color: waiting },
+  // "Pending acceptance" sits between audit and repair, so it is a technician taking the job, not
+  // the final check of finished work (that is 5, pending verification).
+  { value: 2, label: '待接单', color: waiting },
+  { value: 3, label: '待维修', color: idle },
+  { value: 4, label: '维修中', color: active },
+  { value: 5, label: '待验证', color: waiting },
+  { value: 6, label: '已完成', color: done },
+  { value: 7, label: '已驳回', color: stopped },
+]);
+
+/** Inspection, spot-check and upkeep tasks. */
+export const checkTaskStatus = defineEnum([
+  { value: 0, label: '已跳过', color: idle },
+  { value: 1, label: '待执行', color: idle },
+  { value: 2, label: '执行中', color: active },
+  { value: 3, label: '已完成', color: done },
+  { value: 4, label: '已作废', color: stopped },
+]);
+
+export const auditStatus = defineEnum([
+  { value: 0, label: '待审核', color: waiting },
+  { value: 1, label: '已通过', color: done },
+  { value: 2, label: '已驳回', color: stopped },
+  { value: -1, label: '未提交', color: idle },
+]);
+
+export const qualityCheckStatus = defineEnum([
+  { value: 1, label: '待检验', color: idle },
+  { value: 2, label: '检验中', color: active },
+  { value: 3, label: '已完成', color: done },
+  { value: 4, label: '已审核', color: done },
+  { value: 5, label: '已批准', color: done },
+]);
+
+export const reviewStatus = defineEnum([
+  { value: 0, label: '待复核', color: waiting },
+  { value: 1, label: '已复核', color: done },
+  { value: 2, label: '已驳回', color: stopped },
+]);
+
+export const confirmStatus = defineEnum([
+  { value: 0, label: '未确认', color: idle },
+  { value: 1, label: '已确认', color: done },
+]);
+
+/** The spec's second confirm list, where the confirmer may also reject. */
+export const confirmRejectStatus = defineEnum([
+  { value: 0, label: '待确认', color: waiting },
+  { value: 1, label: '已确认', color: done },
+  { value: 2, label: '已驳回', color: stopped },
+]);
+
+export const planProgressStatus = defineEnum([
+  { value: 0, label: '未开始', color: idle },
+  { value: 1, label: '进行中', color: active },
+  { value: 2, label: '已完成', color: done },
+]);
+
+export const taskStatus = defineEnum([
+  { value: 0, label: '待开始', color: idle },
+  { value: 1, label: '进行中', color: active },
+  { value: 2, label: '已完成', color: done },
+  { value: 3, label: '强制结束', color: stopped },
+]);
+
+/** Workflow order, as the spec lists it: partly planned (3) comes before fully planned (1). */
+export const planningStatus = defineEnum([
+  { value: 0, label: '未计划', color: idle },
+  // Partly planned still needs the planner, unlike 1 where only execution remains.
+  { value: 3, label: '部分计划', color: waiting },
+  { value: 1, label: '全部计划未完成', color: active },
+  { value: 2, label: '已完成', color: done },
+]);
+
+/** Scheduling (排产) and issuing to the shop floor (下发) are independent steps. */
+export const scheduleIssueStatus = defineEnum([
+  { value: 0, label: '未排产未下发', color: idle },
+  { value: 1, label: '未排产已下发', color: active },
+  { value: 2, label: '已排产未下发', color: waiting },
+  { value: 3, label: '已排产已下发', color: active },
+  { value: 4, label: '未排产已完成', color: done },
+  { value: 5, label: '已排产已完成', color: done },
+]);
+
+export const materialPreparationStatus = defineEnum([
+  { value: 0, label: '待下发', color: idle },
+  { value: 1, label: '待备料', color: waiting },
+  { value: 2, label: '备料中', color: active },
+  { value: 3, label: '已备料', color: done },
+]);
+
+export const handlingStatus = defineEnum([
+  { value: 0, label: '待处理', color: idle },
+  { value: 1, label: '部分处理', color: active },
+  { value: 2, label: '已处理', color: done },
+]);
+
+/** Handling where partial handling does not exist. */
+export const simpleHandlingStatus = defineEnum([
+  { value: 0, label: '待处理', color: idle },
+  { value: 1, label: '已处理', color: done },
+]);
+
+export const purchaseRequestStatus = defineEnum([
+  { value: 0, label: '待提交', color: idle },
+  { value: 1, label: '已提交', color: waiting },
+  { value: 2, label: '已采购', color: done },
+]);
+
+/** Only the values the spec shows; 1 is not defined there. */
+export const equipmentState = defineEnum([
+  { value: 0, label: '空闲', color: idle },
+  // Unavailable for production, but not a failure: attention rather than alarm.
+  { value: 2, label: '维保中', color: waiting },
+]);
+
+export const runType = defineEnum([
+  { value: 0, label: '正常运行', color: done },
+  { value: 1, label: '故障维修', color: stopped },
+]);
+
+/** Status filter of the work-order progress report; the report preselects every value (spec 001 §4). */
+export const workOrderProgressFilter = defineEnum([
+  { value: 0, label: '未开始', color: idle },
+  { value: 1, label: '进行中', color: active },
+]);
