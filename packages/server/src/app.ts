@@ -49,7 +49,7 @@ function frameworkError(
   err: FastifyError,
 ): { code: ErrorCodeValue; message: string; result?: unknown } | undefined {
   if (err.validation) {
-    const fields = fieldErrors(err.validation as never, err.validationContext ?? '');
+    const fields = fieldErrors(err.validation as never);
     return {
       code: ErrorCode.validation,
       message: fields[0]?.message ?? errorDefaultMessage[1],
@@ -93,13 +93,23 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
   const app = Fastify({
     logger: opts.logger === false ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimitBytes,
-    trustProxy: true,
+    trustProxy: config.trustProxy,
     genReqId: () => `${Date.now().toString(36)}-${(++seq).toString(36)}`,
     ajv: {
-      customOptions: { removeAdditional: false, coerceTypes: 'array', useDefaults: true, allErrors: true },
+      // verbose: errors carry their schema, so messages can use the field's Chinese title
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        useDefaults: true,
+        allErrors: true,
+        verbose: true,
+      },
     },
     routerOptions: { maxParamLength: 200 },
   });
+
+  // the API speaks JSON (multipart where a route parses its own body); plain text is refused
+  app.removeContentTypeParser('text/plain');
 
   app.setErrorHandler((error: unknown, req, reply) => {
     if (error instanceof AppError) {

@@ -12,10 +12,13 @@ export interface Config {
   redisUrl?: string;
   sessionIdleMinutes: number;
   loginMaxFailures: number;
-  loginLockMinutes: number;
+  /** How long an account stays locked after too many failures (env LOGIN_LOCK_MINUTES). */
+  loginLockSeconds: number;
   /** Failed logins from one address within the lock window before it is refused. */
   loginMaxFailuresPerIp: number;
   bodyLimitBytes: number;
+  /** Behind a load balancer: take the client address from X-Forwarded-For (login throttling uses it). */
+  trustProxy: boolean;
   logLevel: string;
   /** Write the demo tenants when the database is empty. */
   demo: boolean;
@@ -36,9 +39,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     redisUrl: env.REDIS_URL || undefined,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 12 * 60),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
-    loginLockMinutes: int(env.LOGIN_LOCK_MINUTES, 15),
+    loginLockSeconds: int(env.LOGIN_LOCK_MINUTES, 15) * 60,
     loginMaxFailuresPerIp: int(env.LOGIN_MAX_FAILURES_PER_IP, 30),
     bodyLimitBytes: int(env.BODY_LIMIT_BYTES, 1024 * 1024),
+    trustProxy: env.TRUST_PROXY === '1',
     logLevel: env.LOG_LEVEL ?? 'info',
     demo: env.DEMO !== '0',
     ...overrides,

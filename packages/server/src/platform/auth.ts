@@ -48,6 +48,8 @@ export async function userInfoOf(services: Services, s: SessionInfo): Promise<Us
   };
 }
 
+const lockMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
+
 const accountKey = (tenantId: number | string, who: string) => `login:acct:${tenantId}:${who.toLowerCase()}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
 
@@ -63,14 +65,20 @@ async function checkLock(services: Services, acct: string, ip: string): Promise<
   }
 }
 
-async function recordFailure(services: Services, acct: string, ip: string): Promise<never> {
+/** Counts a failed password against the account and the address; returns the tries left, or throws the lock. */
+async function countFailure(services: Services, acct: string, ip: string): Promise<number> {
   const { counters, config } = services;
-  const window = config.loginLockMinutes * 60;
+  const window = config.loginLockSeconds;
   const [count] = await Promise.all([counters.hit(acct, window), counters.hit(ipKey(ip), window)]);
   if (count >= config.loginMaxFailures) {
-    throw rateLimited(`密码错误次数过多，账号已锁定，请${config.loginLockMinutes}分钟后再试`);
+    throw rateLimited(`密码错误次数过多，账号已锁定，请${lockMinutes(window)}分钟后再试`);
   }
-  throw new AppError(ErrorCode.validation, `${WRONG}，还可尝试${config.loginMaxFailures - count}次`);
+  return config.loginMaxFailures - count;
+}
+
+async function recordFailure(services: Services, acct: string, ip: string): Promise<never> {
+  const left = await countFailure(services, acct, ip);
+  throw new AppError(ErrorCode.validation, `${WRONG}，还可尝试${left}次`);
 }
 
 async function login(
@@ -128,12 +136,8 @@ async function checkOwnPassword(
     .from(users)
     .where(eq(users.id, ctx.session.userId));
   if (!(await verifyPassword(user?.hash, plain))) {
-    const window = ctx.services.config.loginLockMinutes * 60;
-    const count = await ctx.services.counters.hit(acct, window);
-    if (count >= ctx.services.config.loginMaxFailures) {
-      throw rateLimited(`密码错误次数过多，账号已锁定，请${ctx.services.config.loginLockMinutes}分钟后再试`);
-    }
-    throw fieldError(field, '密码错误');
+    const left = await countFailure(ctx.services, acct, ip);
+    throw fieldError(field, `密码错误，还可尝试${left}次`);
   }
   await ctx.services.counters.reset(acct);
   return plain;

@@ -22,7 +22,7 @@ const typeNames: Record<string, string> = {
 };
 
 /** Turns schema validation errors into Chinese per-field messages (spec 000 §5 wording). */
-export function fieldErrors(errors: AjvishError[], context: string): FieldError[] {
+export function fieldErrors(errors: AjvishError[]): FieldError[] {
   const out: FieldError[] = [];
   for (const e of errors) {
     const params = e.params as Record<string, unknown>;
@@ -30,7 +30,7 @@ export function fieldErrors(errors: AjvishError[], context: string): FieldError[
     if (e.keyword === 'required') field = [field, String(params.missingProperty)].filter(Boolean).join('.');
     if (e.keyword === 'additionalProperties')
       field = [field, String(params.additionalProperty)].filter(Boolean).join('.');
-    const label = e.parentSchema?.title ?? (field || context);
+    const label = e.parentSchema?.title ?? (field || '请求内容');
     let message: string;
     switch (e.keyword) {
       case 'required':

@@ -1,0 +1,156 @@
+import { randomBytes } from 'node:crypto';
+import { DEMO_PASSWORD } from '@factory/shared/api/auth';
+import { encryptText } from '@factory/shared/crypto';
+import type { TenantFlags } from '@factory/shared/tenantFlags';
+import pg from 'pg';
+import { type BuiltApp, buildApp } from '../app.ts';
+import type { Config } from '../config.ts';
+import { authorityFor } from '../demo/roles.ts';
+import { createRole, createUser } from '../modules/setting/userService.ts';
+import { type Counters, memoryCounters } from '../platform/counters.ts';
+import { type Database, openDatabase } from '../platform/db.ts';
+import { createTenant } from '../platform/tenancy.ts';
+
+/**
+ * Test databases: TEST_DB=postgres gives every test file its own fresh database on the real
+ * server (so runs never collide); otherwise an in-memory PGlite.
+ */
+export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const onPostgres = process.env.TEST_DB === 'postgres';
+
+export async function openTestDatabase(): Promise<Database & { url?: string }> {
+  if (!onPostgres) {
+    const db = await openDatabase({});
+    await db.migrate();
+    return db;
+  }
+  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: TEST_PG_URL });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = TEST_PG_URL.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
+  const db = await openDatabase({ databaseUrl: url, poolSize: 10 });
+  await db.migrate();
+  const close = db.close;
+  return Object.assign(db, {
+    url,
+    close: async () => {
+      await close();
+      const c = new pg.Client({ connectionString: TEST_PG_URL });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  });
+}
+
+export interface TestTenant {
+  id: number;
+  memberCode: string;
+  adminId: number;
+  /** userName → id of the users created for the test. */
+  users: Record<string, number>;
+  roles: Record<string, number>;
+}
+
+export interface TestUserSpec {
+  userName: string;
+  name?: string;
+  phone?: string;
+  /** Route subtrees fully granted to this user's role; [] gives a role with no permission. */
+  modules?: string[];
+}
+
+export interface Harness extends BuiltApp {
+  db: Database;
+  counters: Counters;
+  addTenant(memberCode: string, users?: TestUserSpec[], flags?: TenantFlags): Promise<TestTenant>;
+  /** Logs in through the API; returns the token (throws with the envelope when refused). */
+  login(memberCode: string, userName: string, password?: string): Promise<string>;
+  call(
+    method: 'GET' | 'POST' | 'PUT' | 'DELETE',
+    url: string,
+    opts?: {
+      token?: string;
+      query?: Record<string, string | number>;
+      body?: unknown;
+      headers?: Record<string, string>;
+    },
+  ): Promise<{
+    status: number;
+    body: { errorCode: number; result: unknown; errorMsg: string; requestId?: string };
+  }>;
+}
+
+export async function createHarness(
+  opts: { config?: Partial<Config>; counters?: Counters; db?: Database } = {},
+): Promise<Harness> {
+  const db = opts.db ?? (await openTestDatabase());
+  const counters = opts.counters ?? memoryCounters();
+  const built = await buildApp({ db, counters, logger: false, config: { demo: false, ...opts.config } });
+  const call: Harness['call'] = async (method, url, o = {}) => {
+    const res = await built.app.inject({
+      method,
+      url: `/api/web/v1/${url}`,
+      query: o.query
+        ? Object.fromEntries(Object.entries(o.query).map(([k, v]) => [k, String(v)]))
+        : undefined,
+      headers: { ...(o.token ? { token: o.token } : {}), ...o.headers },
+      ...(o.body === undefined ? {} : { payload: o.body as object }),
+    });
+    return { status: res.statusCode, body: res.json() };
+  };
+  return {
+    ...built,
+    db,
+    counters,
+    call,
+    async addTenant(memberCode, users = [], flags = {}) {
+      const out: TestTenant = { id: 0, memberCode, adminId: 0, users: {}, roles: {} };
+      const row = await createTenant(
+        built.services,
+        null,
+        {
+          memberCode,
+          companyName: `${memberCode}公司`,
+          adminName: '管理员',
+          adminPassword: DEMO_PASSWORD,
+          flags,
+        },
+        async (tx, _id, adminId) => {
+          out.adminId = adminId;
+          for (const u of users) {
+            const roleName = `${u.userName}的角色`;
+            const roleId = await createRole(tx, adminId, {
+              name: roleName,
+              authority: authorityFor({ modules: u.modules ?? [] }),
+            });
+            out.roles[u.userName] = roleId;
+            out.users[u.userName] = await createUser(tx, adminId, {
+              userName: u.userName,
+              name: u.name ?? u.userName,
+              phone: u.phone,
+              password: DEMO_PASSWORD,
+              roleIds: [roleId],
+            });
+          }
+        },
+      );
+      out.id = row.id;
+      out.users.admin = out.adminId;
+      return out;
+    },
+    async login(memberCode, userName, password = DEMO_PASSWORD) {
+      const res = await call('POST', 'authority/public/user/login', {
+        body: { memberCode, userName, password: await encryptText(password) },
+      });
+      if (res.body.errorCode !== 0) throw new Error(`login failed: ${JSON.stringify(res.body)}`);
+      return (res.body.result as { token: string }).token;
+    },
+    close: async () => {
+      await built.close();
+      await db.close();
+    },
+  };
+}

@@ -1,0 +1,45 @@
+// `npm test`: type check, lint, then every Vitest project (shared; server on PGlite; server on the
+// real PostgreSQL when it answers). Ends with one line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const bin = (name) => `node_modules/.bin/${name}`;
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+
+function check(title, cmd, args) {
+  process.stdout.write(`\n▶ ${title}\n`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit' });
+  if (r.status === 0) passed++;
+  else {
+    failed++;
+    process.stdout.write(`✗ ${title} failed\n`);
+  }
+}
+
+check('类型检查 (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
+check('代码规范 (biome check)', bin('biome'), ['check', '.']);
+
+fs.mkdirSync('.test-output', { recursive: true });
+const report = '.test-output/vitest.json';
+fs.rmSync(report, { force: true });
+process.stdout.write('\n▶ Vitest\n');
+spawnSync(bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], {
+  stdio: 'inherit',
+});
+if (fs.existsSync(report)) {
+  const r = JSON.parse(fs.readFileSync(report, 'utf8'));
+  passed += r.numPassedTests;
+  failed += r.numFailedTests;
+  skipped += r.numPendingTests + r.numTodoTests;
+  // a file that failed to load counts as a failure even though it ran no test
+  failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  if (r.numTotalTests === 0) failed++;
+} else {
+  failed++;
+  process.stdout.write('✗ Vitest wrote no report\n');
+}
+
+process.stdout.write(`\n${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+process.exit(failed ? 1 : 0);
