@@ -1,8 +1,10 @@
 import { webPermissionCodes } from '@factory/shared/routes';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Counters } from './counters.ts';
-import type { Database } from './db.ts';
+import type { Database, Tx } from './db.ts';
+import { notFound } from './errors.ts';
+import { tenants } from './schema.ts';
 import type { TenantInfo } from './session.ts';
 
 /** What every handler can reach besides its transaction. Built once per app. */
@@ -12,6 +14,8 @@ export interface Services {
   counters: Counters;
   /** The tenant's web permission codes (base_router config), cached per config version. */
   webCodes(tenant: Pick<TenantInfo, 'id' | 'configVersion'>): Promise<readonly string[]>;
+  /** For public calls that name their tenant by member code: runs fn in that tenant's transaction. */
+  inTenantOf<T>(memberCode: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
 }
 
 export function createServices(config: Config, db: Database, counters: Counters): Services {
@@ -31,6 +35,17 @@ export function createServices(config: Config, db: Database, counters: Counters)
       const codes = parseBaseRouter(value) ?? defaults;
       cache.set(tenant.id, { version: tenant.configVersion, codes });
       return codes;
+    },
+    async inTenantOf(memberCode, fn) {
+      const [tenant] = await db.withSystem((tx) =>
+        tx
+          .select({ id: tenants.id, enabled: tenants.enabled })
+          .from(tenants)
+          .where(eq(tenants.memberCode, memberCode))
+          .limit(1),
+      );
+      if (!tenant?.enabled) throw notFound('企业');
+      return db.withTenant(tenant.id, fn);
     },
   };
 }

@@ -9,13 +9,11 @@ import {
   PublicCodeQuery,
 } from '@factory/shared/api/basicConfig';
 import { ListPageQuery, PageResult } from '@factory/shared/api/list';
-import { asc, eq } from 'drizzle-orm';
+import { asc } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { notFound } from '../../platform/errors.ts';
+import { invalid, notFound } from '../../platform/errors.ts';
 import { type ListFields, listPage } from '../../platform/list.ts';
 import { route } from '../../platform/route.ts';
-import { tenants } from '../../platform/schema.ts';
-import type { Services } from '../../platform/services.ts';
 import { getByCode, listConfig, toTree, updateConfig } from './basicConfigService.ts';
 import { basicConfig } from './schema.ts';
 import { setUserEnabled } from './userService.ts';
@@ -35,23 +33,6 @@ const configFields: ListFields = {
   isShow: { column: basicConfig.isShow, type: 'boolean', filter: ['eq'] },
   sort: { column: basicConfig.sort, type: 'number', sort: true },
 };
-
-/** Public calls name their tenant by member code; they run in that tenant's transaction. */
-async function inTenantByCode<T>(
-  services: Services,
-  memberCode: string,
-  fn: Parameters<Services['db']['withTenant']>[1],
-) {
-  const [tenant] = await services.db.withSystem((tx) =>
-    tx
-      .select({ id: tenants.id, enabled: tenants.enabled })
-      .from(tenants)
-      .where(eq(tenants.memberCode, memberCode))
-      .limit(1),
-  );
-  if (!tenant?.enabled) throw notFound('企业');
-  return services.db.withTenant(tenant.id, fn) as Promise<T>;
-}
 
 const IdQuery = Type.Object(
   { id: Type.Integer({ minimum: 1, title: '编号' }) },
@@ -121,7 +102,7 @@ export const settingRoutes = [
     result: BasicConfigItem,
     handler: ({ services, query }) => {
       if (!PUBLIC_CODES.includes(query.code)) throw notFound(`参数“${query.code.slice(0, 64)}”`);
-      return inTenantByCode(services, query.memberCode, (tx) => getByCode(tx, query.code));
+      return services.inTenantOf(query.memberCode, (tx) => getByCode(tx, query.code));
     },
   }),
   route({
@@ -133,7 +114,7 @@ export const settingRoutes = [
     query: MemberCodeQuery,
     result: BasicConfigTree,
     handler: ({ services, query }) =>
-      inTenantByCode(services, query.memberCode, async (tx) => toTree(await listConfig(tx, PUBLIC_CODES))),
+      services.inTenantOf(query.memberCode, async (tx) => toTree(await listConfig(tx, PUBLIC_CODES))),
   }),
   route({
     method: 'GET',
@@ -162,7 +143,7 @@ export const settingRoutes = [
     access: { keys: ['userListDisable'] },
     query: IdQuery,
     handler: async ({ tx, session, query }) => {
-      if (query.id === session.userId) throw notFound('用户');
+      if (query.id === session.userId) throw invalid('不能停用当前登录的账号');
       if (!(await setUserEnabled(tx, session.userId, query.id, false))) throw notFound('用户');
       return true;
     },
