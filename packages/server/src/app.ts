@@ -14,6 +14,7 @@ import { type Config, loadConfig } from './config.ts';
 import { allRoutes } from './modules/index.ts';
 import { type Counters, memoryCounters, redisCounters } from './platform/counters.ts';
 import { type Database, openDatabase } from './platform/db.ts';
+import './platform/cipher.ts';
 import { AppError } from './platform/errors.ts';
 import { API_PREFIX, type RouteDef, registerRoutes } from './platform/route.ts';
 import { createServices, type Services } from './platform/services.ts';

@@ -15,7 +15,7 @@ import { audit } from './audit.ts';
 import { AppError, fieldError, rateLimited } from './errors.ts';
 import { checkPasswordRule, decryptPassword, hashPassword, verifyPassword } from './password.ts';
 import { route } from './route.ts';
-import { sessions, tenants } from './schema.ts';
+import { sessions } from './schema.ts';
 import type { Services } from './services.ts';
 import { newToken, resolveSession, type SessionInfo, TOKEN_HEADER } from './session.ts';
 
@@ -24,8 +24,7 @@ type UserInfoT = Static<typeof UserInfo>;
 const WRONG = '企业编码、用户名或密码错误';
 
 /** The session user as the web client keeps it (spec 000 §3). */
-export async function userInfoOf(services: Services, s: SessionInfo): Promise<UserInfoT> {
-  const codes = await services.webCodes(s.tenant);
+export function userInfoOf(s: SessionInfo): UserInfoT {
   return {
     id: s.userId,
     name: s.name,
@@ -36,7 +35,7 @@ export async function userInfoOf(services: Services, s: SessionInfo): Promise<Us
     stationId: s.stationId,
     stationName: null,
     authority: s.authority,
-    permissions: s.isAdmin ? [...codes] : codes.filter((c) => s.permissions.has(c.toLowerCase())),
+    permissions: s.permissionCodes as string[],
     fields: JSON.stringify(s.fields ?? {}),
     companyInfo: {
       memberCode: s.tenant.memberCode,
@@ -89,9 +88,7 @@ async function login(
   meta: { ip: string; userAgent?: string },
 ) {
   const password = await decryptPassword('password', cipher);
-  const [tenant] = await services.db.withSystem((tx) =>
-    tx.select().from(tenants).where(eq(tenants.memberCode, memberCode.trim())).limit(1),
-  );
+  const tenant = await services.tenantByCode(memberCode.trim());
   const acct = accountKey(tenant?.id ?? memberCode, who.value);
   await checkLock(services, acct, meta.ip);
   if (!tenant) {
@@ -118,7 +115,7 @@ async function login(
   if (outcome === 'disabled') throw new AppError(ErrorCode.forbidden, '该账号已被停用，请联系管理员');
   await services.counters.reset(acct);
   const session = await resolveSession(services, token);
-  return { token, userInfo: await userInfoOf(services, session) };
+  return { token, userInfo: userInfoOf(session) };
 }
 
 /** Checks the signed-in user's own password, throttled like a login (the lock screen is a login). */
@@ -201,7 +198,7 @@ export const authRoutes = [
     access: { session: true },
     tx: false,
     result: UserInfo,
-    handler: ({ services, session }) => userInfoOf(services, session),
+    handler: async ({ session }) => userInfoOf(session),
   }),
   route({
     method: 'PUT',
@@ -211,7 +208,7 @@ export const authRoutes = [
     tx: false,
     result: UserInfo,
     handler: async ({ services, req }) =>
-      userInfoOf(services, await resolveSession(services, req.headers[TOKEN_HEADER] as string | undefined)),
+      userInfoOf(await resolveSession(services, req.headers[TOKEN_HEADER] as string | undefined)),
   }),
   route({
     method: 'PUT',

@@ -5,7 +5,7 @@ import { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -14,9 +14,11 @@ export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.met
 
 // biome-ignore lint/suspicious/noExplicitAny: both drivers' databases share this shape
 type AnyDb = PgDatabase<PgQueryResultHKT, any, any>;
-/** What module code receives: a transaction already scoped to one tenant. */
-// biome-ignore lint/suspicious/noExplicitAny: both drivers' transactions share this shape
-export type Tx = PgTransaction<PgQueryResultHKT, any, any>;
+/**
+ * What module code receives: a connection inside a transaction already scoped to one tenant.
+ * It has no `transaction()`: the request's transaction is the unit of work.
+ */
+export type Tx = Omit<AnyDb, 'transaction' | 'batch'>;
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -30,34 +32,46 @@ export interface Database {
    * the tenant registry, and the session lookup that has to happen before a tenant is known.
    */
   withSystem<T>(fn: (tx: Tx) => Promise<T>): Promise<T>;
-  /** One statement as the owner, outside a transaction (the per-request session lookup). */
+  /** One statement as the owner, outside a transaction. */
   systemQuery<T extends Record<string, unknown>>(query: ReturnType<typeof sql>): Promise<T[]>;
+  /**
+   * A hot-path platform statement as the owner, sent as a named prepared statement on PostgreSQL
+   * so it is planned once per connection, not on every request.
+   */
+  prepared<T extends Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
-/** Switches an open transaction to one tenant; also used when a provider creates a tenant. */
-export async function enterTenant(tx: Tx, tenantId: number): Promise<void> {
+function checkTenantId(tenantId: number): number {
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`invalid tenant id ${tenantId}`);
-  await tx.execute(
-    sql`select set_config('role', 'factory_app', true), set_config('app.tenant_id', ${String(tenantId)}, true)`,
-  );
+  return tenantId;
 }
 
-function wrap(
-  kind: Database['kind'],
-  db: AnyDb,
-  doMigrate: () => Promise<void>,
-  close: () => Promise<void>,
-): Database {
+/** The statement that puts a transaction under one tenant's row-level security. */
+const enterTenantSql = (tenantId: number) =>
+  `select set_config('role', 'factory_app', true), set_config('app.tenant_id', '${checkTenantId(tenantId)}', true)`;
+
+/** Switches an open transaction to one tenant; also used when a provider creates a tenant. */
+export async function enterTenant(tx: Tx, tenantId: number): Promise<void> {
+  await tx.execute(sql.raw(enterTenantSql(tenantId)));
+}
+
+interface Driver {
+  kind: Database['kind'];
+  db: AnyDb;
+  withTenant: Database['withTenant'];
+  prepared: Database['prepared'];
+  migrate(): Promise<void>;
+  close(): Promise<void>;
+}
+
+function wrap({ kind, db, withTenant, prepared, migrate: doMigrate, close }: Driver): Database {
   return {
     kind,
-    withTenant: (tenantId, fn) =>
-      db.transaction(async (tx) => {
-        await enterTenant(tx as Tx, tenantId);
-        return fn(tx as Tx);
-      }),
-    withSystem: (fn) => db.transaction((tx) => fn(tx as Tx)),
+    withTenant,
+    prepared,
+    withSystem: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
     systemQuery: async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => {
       const res = (await db.execute(query)) as unknown as { rows: T[] } | T[];
       return Array.isArray(res) ? res : res.rows;
@@ -86,12 +100,38 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // an idle client's connection dropped; the pool replaces it on next use
     });
     const db = drizzlePg(pool);
-    return wrap(
-      'postgres',
-      db as unknown as AnyDb,
-      () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
-      () => pool.end(),
-    );
+    const perClient = new WeakMap<pg.PoolClient, AnyDb>();
+    return wrap({
+      kind: 'postgres',
+      db: db as unknown as AnyDb,
+      // BEGIN and the tenant settings travel as one simple-protocol message: one round trip, not two
+      withTenant: async (tenantId, fn) => {
+        const client = await pool.connect();
+        let broken: Error | undefined;
+        try {
+          await client.query(`begin; ${enterTenantSql(tenantId)}`);
+          let tx = perClient.get(client);
+          if (!tx) {
+            tx = drizzlePg(client) as unknown as AnyDb;
+            perClient.set(client, tx);
+          }
+          const result = await fn(tx);
+          await client.query('commit');
+          return result;
+        } catch (error) {
+          await client.query('rollback').catch((e: Error) => {
+            broken = e;
+          });
+          throw error;
+        } finally {
+          client.release(broken);
+        }
+      },
+      prepared: async <T extends Record<string, unknown>>(name: string, text: string, params: unknown[]) =>
+        (await pool.query<T>({ name, text, values: params })).rows,
+      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      close: () => pool.end(),
+    });
   }
   let client = opts.pglite;
   if (!client) {
@@ -100,10 +140,18 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const pgl = client;
   const db = drizzlePglite(pgl);
-  return wrap(
-    'pglite',
-    db as unknown as AnyDb,
-    () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
-    () => pgl.close(),
-  );
+  return wrap({
+    kind: 'pglite',
+    db: db as unknown as AnyDb,
+    withTenant: (tenantId, fn) =>
+      db.transaction(async (tx) => {
+        await enterTenant(tx as unknown as Tx, tenantId);
+        return fn(tx as unknown as Tx);
+      }),
+    // in-process: no network round trip to save by naming the statement
+    prepared: async <T extends Record<string, unknown>>(_name: string, text: string, params: unknown[]) =>
+      (await pgl.query<T>(text, params)).rows,
+    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    close: () => pgl.close(),
+  });
 }

@@ -1,10 +1,9 @@
 import { webPermissionCodes } from '@factory/shared/routes';
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
 import type { Counters } from './counters.ts';
 import type { Database, Tx } from './db.ts';
 import { notFound } from './errors.ts';
-import { tenants } from './schema.ts';
 import type { TenantInfo } from './session.ts';
 
 /** What every handler can reach besides its transaction. Built once per app. */
@@ -14,8 +13,15 @@ export interface Services {
   counters: Counters;
   /** The tenant's web permission codes (base_router config), cached per config version. */
   webCodes(tenant: Pick<TenantInfo, 'id' | 'configVersion'>): Promise<readonly string[]>;
+  /** The registry row of a member code (case as stored), or undefined. */
+  tenantByCode(memberCode: string): Promise<TenantRow | undefined>;
   /** For public calls that name their tenant by member code: runs fn in that tenant's transaction. */
   inTenantOf<T>(memberCode: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export interface TenantRow extends Record<string, unknown> {
+  id: number;
+  enabled: boolean;
 }
 
 export function createServices(config: Config, db: Database, counters: Counters): Services {
@@ -36,14 +42,16 @@ export function createServices(config: Config, db: Database, counters: Counters)
       cache.set(tenant.id, { version: tenant.configVersion, codes });
       return codes;
     },
-    async inTenantOf(memberCode, fn) {
-      const [tenant] = await db.withSystem((tx) =>
-        tx
-          .select({ id: tenants.id, enabled: tenants.enabled })
-          .from(tenants)
-          .where(eq(tenants.memberCode, memberCode))
-          .limit(1),
+    async tenantByCode(memberCode) {
+      const rows = await db.prepared<TenantRow>(
+        'tenant_by_code',
+        'select id, enabled from tenant where member_code = $1',
+        [memberCode],
       );
+      return rows[0];
+    },
+    async inTenantOf(memberCode, fn) {
+      const tenant = await this.tenantByCode(memberCode);
       if (!tenant?.enabled) throw notFound('企业');
       return db.withTenant(tenant.id, fn);
     },

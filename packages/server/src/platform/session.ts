@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isAdmin, permissionList } from '@factory/shared/permissions';
-import { sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, unauthenticated } from './errors.ts';
 import type { Services } from './services.ts';
@@ -31,6 +30,8 @@ export interface SessionInfo {
   isAdmin: boolean;
   /** Lower-cased permission codes: (checked ∪ half) ∩ base_router. */
   permissions: ReadonlySet<string>;
+  /** The same codes as the route tree spells them, for the web client (all of them for admin). */
+  permissionCodes: readonly string[];
 }
 
 export const TOKEN_HEADER = 'token';
@@ -68,30 +69,34 @@ interface SessionRow extends Record<string, unknown> {
  * One statement, one round trip: finds the live session, slides its idle expiry at most once a
  * minute, and returns user, tenant and the user's roles' authority joined by '|||'.
  */
-async function lookup(services: Services, tokenHash: string): Promise<SessionRow | undefined> {
-  const idle = services.config.sessionIdleMinutes;
-  const rows = await services.db.systemQuery<SessionRow>(sql`
-    with s as (
-      select id, tenant_id, user_id, last_seen_at < now() - interval '60 seconds' as stale
-      from session
-      where token_hash = ${tokenHash} and revoked_at is null and expires_at > now()
-    ), touched as (
-      update session set last_seen_at = now(), expires_at = now() + make_interval(mins => ${idle}::int)
-      where id = (select id from s where stale)
-    )
-    select s.id::int as session_id, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id, u.station_id,
-      u.fields, u.enabled as user_enabled, t.id as tenant_id, t.member_code, t.company_name, t.logo, t.version,
-      t.flags, t.config_version, t.enabled as tenant_enabled,
-      coalesce((select string_agg(r.authority, '|||' order by r.id) from user_roles ur
-        join roles r on r.id = ur.role_id
-        where ur.user_id = u.id and r.enabled and r.authority <> ''), '') as authority
-    from s join users u on u.id = s.user_id and u.tenant_id = s.tenant_id
-    join tenant t on t.id = s.tenant_id`);
+export const LOOKUP_SQL = `
+  with s as (
+    select id, tenant_id, user_id, last_seen_at < now() - interval '60 seconds' as stale
+    from session
+    where token_hash = $1 and revoked_at is null and expires_at > now()
+  ), touched as (
+    update session set last_seen_at = now(), expires_at = now() + make_interval(mins => $2::int)
+    where id = (select id from s where stale)
+  )
+  select s.id::int as session_id, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id, u.station_id,
+    u.fields, u.enabled as user_enabled, t.id as tenant_id, t.member_code, t.company_name, t.logo, t.version,
+    t.flags, t.config_version, t.enabled as tenant_enabled,
+    coalesce((select string_agg(r.authority, '|||' order by r.id) from user_roles ur
+      join roles r on r.id = ur.role_id
+      where ur.user_id = u.id and r.enabled and r.authority <> ''), '') as authority
+  from s join users u on u.id = s.user_id and u.tenant_id = s.tenant_id
+  join tenant t on t.id = s.tenant_id`;
+
+export async function lookup(services: Services, tokenHash: string): Promise<SessionRow | undefined> {
+  const rows = await services.db.prepared<SessionRow>('session_lookup', LOOKUP_SQL, [
+    tokenHash,
+    services.config.sessionIdleMinutes,
+  ]);
   return rows[0];
 }
 
-/** Permission sets are parsed once per (tenant config version, authority) and reused. */
-const permissionCache = new Map<string, ReadonlySet<string>>();
+/** Permission sets are parsed once per (tenant config version, authority, admin) and reused. */
+const permissionCache = new Map<string, { set: ReadonlySet<string>; codes: readonly string[] }>();
 const PERMISSION_CACHE_MAX = 5000;
 
 export async function resolveSession(services: Services, token: string | undefined): Promise<SessionInfo> {
@@ -107,10 +112,13 @@ export async function resolveSession(services: Services, token: string | undefin
     flags: row.flags ?? {},
     configVersion: row.config_version,
   };
-  const cacheKey = `${tenant.id}:${tenant.configVersion}:${row.authority}`;
+  const admin = isAdmin({ userName: row.user_name });
+  const cacheKey = `${tenant.id}:${tenant.configVersion}:${admin}:${row.authority}`;
   let permissions = permissionCache.get(cacheKey);
   if (!permissions) {
-    permissions = permissionList(row.authority, await services.webCodes(tenant));
+    const webCodes = await services.webCodes(tenant);
+    const set = permissionList(row.authority, webCodes);
+    permissions = { set, codes: admin ? [...webCodes] : webCodes.filter((c) => set.has(c.toLowerCase())) };
     if (permissionCache.size >= PERMISSION_CACHE_MAX) permissionCache.clear();
     permissionCache.set(cacheKey, permissions);
   }
@@ -126,8 +134,9 @@ export async function resolveSession(services: Services, token: string | undefin
     stationId: row.station_id,
     fields: row.fields ?? {},
     authority: row.authority,
-    isAdmin: isAdmin({ userName: row.user_name }),
-    permissions,
+    isAdmin: admin,
+    permissions: permissions.set,
+    permissionCodes: permissions.codes,
   };
 }
 
