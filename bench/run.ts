@@ -172,8 +172,14 @@ async function main() {
     label: 'baseline+session',
     url: `${targets.configList.baseline.url}&session=1`,
   };
+  const withRls: Target = {
+    ...targets.configList.baseline,
+    label: 'baseline same SQL',
+    url: `${targets.configList.baseline.url}&session=rls`,
+  };
   if (settings.reference) {
     roundTrips['configList baseline+session'] = await countRoundTrips(() => probe(withSession));
+    roundTrips['configList baseline same SQL'] = await countRoundTrips(() => probe(withRls));
   }
   roundTrips['login app'] = await countRoundTrips(() => login(appUrl, tenant.memberCode, tenant.userName));
 
@@ -209,6 +215,17 @@ async function main() {
       app: list.app,
       baseline: b,
       ratioPct: (list.app.requestsPerSec / b.requestsPerSec) * 100,
+      order: 'app reused',
+      reference: true,
+    });
+    // the same SQL as the app, in bare Fastify + pg: what is left is the framework's own cost
+    log(`  getBasicConfigList: ${withRls.label} (${load.warmupSeconds}s warm-up + ${load.seconds}s)`);
+    const same = await measure(withRls, load);
+    pairs.push({
+      name: '(ref) getBasicConfigList / same SQL sequence',
+      app: list.app,
+      baseline: same,
+      ratioPct: (list.app.requestsPerSec / same.requestsPerSec) * 100,
       order: 'app reused',
       reference: true,
     });

@@ -87,19 +87,31 @@ export async function startBaseline(opts: BaselineOptions): Promise<Baseline> {
     let tenantId = opts.tenantId;
     // ?session=1: also look the session up first (2 round trips, no transaction), to tell how much
     // of the app's gap is the sign-in check every private call needs and how much its transaction
-    if (q.session === '1') {
+    // ?session=rls: the app's exact SQL sequence (session, BEGIN + tenant settings, select, COMMIT),
+    // so the remaining gap is the framework alone
+    if (q.session === '1' || q.session === 'rls') {
       const session = await lookupSession(req.headers.token);
       if (!session) return reply.status(401).send({ errorCode: 2, result: null, errorMsg: 'no session' });
       tenantId = session.tenant_id;
     }
     const pageSize = Number(q.pageSize ?? 20);
     const page = Number(q.currentPage ?? 1);
-    const { rows } = await pool.query<ConfigRow>(CONFIG_LIST_SQL, [
-      tenantId,
-      `%${escapeLike(q.name ?? '')}%`,
-      pageSize,
-      (page - 1) * pageSize,
-    ]);
+    const params = [tenantId, `%${escapeLike(q.name ?? '')}%`, pageSize, (page - 1) * pageSize];
+    let rows: ConfigRow[];
+    if (q.session === 'rls') {
+      const client = await pool.connect();
+      try {
+        await client.query(
+          `begin; select set_config('role', 'factory_app', true), set_config('app.tenant_id', '${Number(tenantId)}', true)`,
+        );
+        rows = (await client.query<ConfigRow>(CONFIG_LIST_SQL, params)).rows;
+        await client.query('commit');
+      } finally {
+        client.release();
+      }
+    } else {
+      rows = (await pool.query<ConfigRow>(CONFIG_LIST_SQL, params)).rows;
+    }
     // the same result shape as the app's PageResult(BasicConfigItem)
     return ok({
       content: rows.map((r) => ({
