@@ -1,5 +1,5 @@
 import net from 'node:net';
-import { defineConfig } from 'vitest/config';
+import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
 
 /** Server tests run on PGlite always, and again on the real PostgreSQL when it answers. */
 function answers(host: string, port: number): Promise<boolean> {
@@ -16,27 +16,38 @@ function answers(host: string, port: number): Promise<boolean> {
   });
 }
 
-export default defineConfig(async () => {
+const server = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
+  extends: true,
+  test: {
+    name,
+    include: ['packages/server/src/**/*.test.ts'],
+    env,
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
+  },
+});
+
+export default defineConfig(async (): Promise<ViteUserConfig> => {
   const pgUp = process.env.TEST_SKIP_PG ? false : await answers('127.0.0.1', 5432);
-  const server = (name: string, env: Record<string, string>) => ({
-    extends: true as const,
-    test: {
-      name,
-      include: ['packages/server/src/**/*.test.ts'],
-      env,
-      testTimeout: 60_000,
-      hookTimeout: 120_000,
+  const projects: TestProjectInlineConfiguration[] = [
+    { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
+    {
+      extends: true,
+      test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
     },
-  });
-  return {
-    test: {
-      pool: 'forks',
-      maxWorkers: 2,
-      projects: [
-        { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
-        server('server-pglite', { TEST_DB: 'pglite' }),
-        ...(pgUp ? [server('server-postgres', { TEST_DB: 'postgres' })] : []),
-      ],
+    server('server-pglite', { TEST_DB: 'pglite' }),
+    ...(pgUp ? [server('server-postgres', { TEST_DB: 'postgres' })] : []),
+    {
+      extends: true,
+      test: {
+        name: 'e2e',
+        include: ['e2e/**/*.e2e.ts'],
+        globalSetup: ['e2e/setup.ts'],
+        fileParallelism: false,
+        testTimeout: 120_000,
+        hookTimeout: 300_000,
+      },
     },
-  };
+  ];
+  return { test: { pool: 'forks', maxWorkers: 2, projects } };
 });

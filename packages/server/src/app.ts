@@ -131,8 +131,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
       );
   });
 
+  // decided once: static serving is registered only when the web app was built before start-up
+  const serveWeb = fs.existsSync(WEB_DIST);
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !fs.existsSync(WEB_DIST)) {
+    if (req.url.startsWith('/api/') || !serveWeb) {
       return reply.status(404).send(envelope(ErrorCode.notFound, '请求的地址不存在'));
     }
     // the web app routes on the client: unknown non-API paths get its index page
@@ -144,7 +146,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
   });
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
-  if (fs.existsSync(WEB_DIST)) {
+  if (serveWeb) {
     await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });
   }
 

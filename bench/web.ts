@@ -1,0 +1,150 @@
+/**
+ * Web figures: the JavaScript a browser must load to show /login (gzip; target ≤ 300 KB), the size
+ * of every chunk, and the time from navigation to a usable home page in Chromium.
+ * Builds the web app first. Run with `npm run bench` (after the API benchmarks) or alone:
+ * `node --import tsx bench/web.ts`.
+ */
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { gzipSync } from 'node:zlib';
+import { chromium } from 'playwright-core';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const DIST = path.join(ROOT, 'packages/web/dist');
+const LOGIN_TARGET_KB = 300;
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+
+const gz = (file: string) => gzipSync(fs.readFileSync(path.join(DIST, file))).length;
+const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
+
+/** Files a chunk needs before it runs: itself, its static imports (recursively) and their CSS. */
+function closure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
+  const files = new Set<string>();
+  const seen = new Set<string>();
+  const visit = (key: string) => {
+    if (seen.has(key)) return;
+    seen.add(key);
+    const c = manifest[key];
+    files.add(c.file);
+    for (const css of c.css ?? []) files.add(css);
+    for (const i of c.imports ?? []) visit(i);
+  };
+  for (const k of keys) visit(k);
+  return files;
+}
+
+function bundleReport() {
+  const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
+    cwd: path.join(ROOT, 'packages/web'),
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error('web build failed');
+  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
+    string,
+    ManifestChunk
+  >;
+  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
+  const login = Object.keys(manifest).find((k) => k.endsWith('shell/Login.tsx'));
+  if (!entry || !login) throw new Error('manifest lacks the entry or the login page');
+  const loginFiles = closure(manifest, [entry, login]);
+  const loginJs = [...loginFiles].filter((f) => f.endsWith('.js')).reduce((s, f) => s + gz(f), 0);
+  const loginCss = [...loginFiles].filter((f) => f.endsWith('.css')).reduce((s, f) => s + gz(f), 0);
+  console.log('\nWeb bundle (gzip)');
+  console.log(
+    `  JavaScript to show /login: ${kb(loginJs)} (+ ${kb(loginCss)} CSS), target ≤ ${LOGIN_TARGET_KB} KB: ${loginJs <= LOGIN_TARGET_KB * 1024 ? 'PASS' : 'OVER'}`,
+  );
+  console.log('  chunk                                             gzip      source');
+  const rows = Object.values(manifest)
+    .filter((c) => c.file.endsWith('.js'))
+    .map((c) => ({ file: c.file, size: gz(c.file), src: c.src ?? '(shared)' }))
+    .sort((a, b) => b.size - a.size);
+  for (const row of rows) console.log(`  ${row.file.padEnd(48)} ${kb(row.size).padStart(9)}  ${row.src}`);
+  return { loginJsBytes: loginJs, loginCssBytes: loginCss, chunks: rows };
+}
+
+const freePort = () =>
+  new Promise<number>((resolve) => {
+    const s = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = s.address() as net.AddressInfo;
+      s.close(() => resolve(port));
+    });
+  });
+
+/** Starts the product as `npm start` does and measures navigation → usable home in Chromium. */
+async function homeTiming(runs = 5) {
+  const port = await freePort();
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'bench-web-'));
+  const server = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+    cwd: ROOT,
+    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+  try {
+    await new Promise<void>((resolve, reject) => {
+      let out = '';
+      server.stdout?.on('data', (c: Buffer) => {
+        out += c.toString();
+        if (out.includes('已启动')) resolve();
+      });
+      server.on('exit', (code) => reject(new Error(`server exited ${code}`)));
+    });
+    const base = `http://127.0.0.1:${port}`;
+    const times: number[] = [];
+    for (let i = 0; i < runs + 1; i++) {
+      const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+      const page = await context.newPage();
+      await page.goto(`${base}/login`);
+      await page.getByPlaceholder('请输入企业编码').fill('transformer');
+      await page.getByPlaceholder('请输入用户名').fill('admin');
+      await page.getByPlaceholder('请输入密码').fill('Demo@2026');
+      await page.getByRole('button', { name: /登\s*录/ }).click();
+      await page.waitForURL(/\/home/);
+      // a cold navigation to /home with the session in storage, as after a reload
+      const start = Date.now();
+      await page.goto(`${base}/home`);
+      await page.getByText(/好，/).first().waitFor();
+      if (i > 0) times.push(Date.now() - start);
+      await context.close();
+    }
+    times.sort((a, b) => a - b);
+    console.log(
+      `\nNavigation to a usable /home (reload with a session, ${runs} runs): median ${times[Math.floor(times.length / 2)]} ms, min ${times[0]} ms, max ${times.at(-1)} ms`,
+    );
+    return times;
+  } finally {
+    await browser.close();
+    server.kill('SIGTERM');
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const bundle = bundleReport();
+const home = await homeTiming();
+fs.mkdirSync(path.join(ROOT, 'bench/results'), { recursive: true });
+fs.writeFileSync(
+  path.join(ROOT, 'bench/results/web.json'),
+  JSON.stringify({ bundle, homeMs: home }, null, 2),
+);

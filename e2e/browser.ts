@@ -1,0 +1,57 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { inject } from 'vitest';
+
+export const DEMO_PASSWORD = 'Demo@2026';
+export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
+export const baseURL = () => inject('baseURL');
+
+/** Debian's Chromium with the flags this machine needs (no GPU, no sandbox as root, no network chatter). */
+export function launch(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
+
+export async function newPage(
+  browser: Browser,
+  width = 1440,
+  height = 900,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({
+    baseURL: baseURL(),
+    viewport: { width, height },
+    locale: 'zh-CN',
+  });
+  return { context, page: await context.newPage() };
+}
+
+/** Signs in through the login page as a new user would. */
+export async function signIn(
+  page: Page,
+  memberCode: string,
+  userName: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto('/login');
+  await page.getByPlaceholder('请输入企业编码').fill(memberCode);
+  await page.getByPlaceholder('请输入用户名').fill(userName);
+  await page.getByPlaceholder('请输入密码').fill(password);
+  await page.getByRole('button', { name: /登\s*录/ }).click();
+  await page.waitForURL((url) => !url.pathname.startsWith('/login'));
+}
+
+export async function shot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(SCREENSHOTS, { recursive: true });
+  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}

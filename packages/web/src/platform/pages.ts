@@ -1,0 +1,22 @@
+import type { ComponentType } from 'react';
+
+export type PageLoader = () => Promise<{ default: ComponentType }>;
+
+/**
+ * The pages that exist, by route name. The router, the menu and the home shortcuts derive from
+ * this: a route of the tree appears only once its page is here (no placeholder pages).
+ */
+export const pages: Record<string, PageLoader> = {
+  login: () => import('../shell/Login.tsx'),
+  notFound: () => import('../shell/NotFound.tsx'),
+  reHome: () => import('../shell/ReEntry.tsx'),
+  reConsole: () => import('../shell/ReEntry.tsx'),
+  refresh: () => import('../shell/Refresh.tsx'),
+  tenant: () => import('../modules/tenant/TenantList.tsx'),
+  tenantDetail: () => import('../modules/tenant/TenantDetail.tsx'),
+  home: () => import('../modules/home/Workbench.tsx'),
+  systemParams: () => import('../modules/setting/SystemParams.tsx'),
+  baseSetting: () => import('../modules/setting/BaseSetting.tsx'),
+};
+
+export const hasPage = (name: string) => Object.hasOwn(pages, name);

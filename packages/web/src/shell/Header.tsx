@@ -1,0 +1,121 @@
+import {
+  AppstoreOutlined,
+  BellOutlined,
+  DownOutlined,
+  LockOutlined,
+  LogoutOutlined,
+} from '@ant-design/icons';
+import { Avatar, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
+import { useNavigate } from 'react-router';
+import { api } from '../platform/request.ts';
+import { useSession } from '../platform/session.ts';
+import s from './Header.module.css';
+import { useLockAction } from './LockScreen.tsx';
+
+/** First character of a name, for avatars and the fallback logo. */
+const initial = (text: string) => Array.from(text.trim())[0] ?? '';
+const AVATAR_STYLE = { background: 'linear-gradient(135deg, #7b93ff, #5878fc)' };
+
+/**
+ * Header bar of spec 000 §2: company logo, name and version, the notification bell's place, lock,
+ * application market and the user menu. Tenant variations come from the tenant's flags.
+ */
+export function Header() {
+  const user = useSession((st) => st.user);
+  const clear = useSession((st) => st.clear);
+  const navigate = useNavigate();
+  const lock = useLockAction();
+  if (!user) return <header className={s.header} />;
+
+  const company = user.companyInfo;
+  const flags = company.flags;
+
+  const logout = () => {
+    // Leave even when the call fails: the client has already said why, and the session is over.
+    api
+      .get('authority/private/user/logout', undefined, { keep: true })
+      .catch(() => undefined)
+      .finally(() => {
+        clear();
+        navigate('/login');
+      });
+  };
+
+  const items: MenuProps['items'] = flags.hideLogout
+    ? []
+    : [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }];
+
+  return (
+    <header className={s.header}>
+      <div className={s.brand}>
+        {company.companyLogo ? (
+          <img className={s.logo} src={company.companyLogo} alt="" />
+        ) : (
+          <span className={s.mark} aria-hidden>
+            {initial(company.companyName)}
+          </span>
+        )}
+        <span className={s.company} title={company.companyName}>
+          {company.companyName}
+        </span>
+        {company.version && <span className={s.version}>{company.version}</span>}
+      </div>
+
+      <div className={s.actions}>
+        {flags.appMarketButton && (
+          <Button
+            className={s.market}
+            type="primary"
+            shape="round"
+            icon={<AppstoreOutlined />}
+            // A plain new tab, not noopener: the new tab must inherit this tab's session storage (token).
+            onClick={() => window.open('/apply', '_blank')}
+          >
+            应用市场
+          </Button>
+        )}
+        <Tooltip title="消息通知">
+          <span className={`${s.iconButton} ${s.reserved}`} role="img" aria-label="消息通知">
+            <BellOutlined />
+          </span>
+        </Tooltip>
+        {!flags.hideLock && (
+          <Tooltip title="锁屏">
+            <button type="button" className={s.iconButton} onClick={lock} aria-label="锁屏">
+              <LockOutlined />
+            </button>
+          </Tooltip>
+        )}
+        <span className={s.divider} />
+        <Dropdown
+          trigger={['click']}
+          placement="bottomRight"
+          menu={{ items }}
+          popupRender={(menu) => (
+            <div className={s.userPanel}>
+              <div className={s.userCard}>
+                <Avatar size={40} src={user.avatar || undefined} className={s.avatar} style={AVATAR_STYLE}>
+                  {initial(user.name)}
+                </Avatar>
+                <div className={s.userText}>
+                  <div className={s.userName}>{user.name}</div>
+                  <div className={s.userMeta}>{user.userName}</div>
+                  <div className={s.userMeta}>{company.companyName}</div>
+                </div>
+              </div>
+              {items.length > 0 && menu}
+            </div>
+          )}
+        >
+          <button type="button" className={s.user}>
+            <Avatar size={28} src={user.avatar || undefined} className={s.avatar} style={AVATAR_STYLE}>
+              {initial(user.name)}
+            </Avatar>
+            <span className={s.userLabel}>{user.name}</span>
+            <DownOutlined className={s.caret} />
+          </button>
+        </Dropdown>
+      </div>
+    </header>
+  );
+}

@@ -1,0 +1,257 @@
+import { ApartmentOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
+import type { LoginResult } from '@factory/shared/api/auth';
+import type { BasicConfigTree } from '@factory/shared/api/basicConfig';
+import type { Envelope } from '@factory/shared/api/envelope';
+import { ErrorCode } from '@factory/shared/api/errors';
+import { encryptText } from '@factory/shared/crypto';
+import { Alert, Avatar, Button, Card, Flex, Form, Grid, Input, Tabs, Typography, theme } from 'antd';
+import { useEffect, useState } from 'react';
+import { useNavigate, useSearchParams } from 'react-router';
+import type { Static } from 'typebox';
+import { PRODUCT_TITLE } from '../platform/guard.ts';
+import { ApiError, api, buildUrl } from '../platform/request.ts';
+import { useSession } from '../platform/session.ts';
+import LoginBrand from './LoginBrand.tsx';
+import { homePath } from './router.tsx';
+
+type Mode = 'account' | 'phone';
+
+interface LoginValues {
+  memberCode: string;
+  userName?: string;
+  phone?: string;
+  password: string;
+}
+
+interface TenantProfile {
+  companyName: string;
+  companyLogo?: string;
+  version?: string;
+}
+
+const LOOKUP_DELAY_MS = 400;
+
+function profileOf(tree: Static<typeof BasicConfigTree>): TenantProfile | undefined {
+  const value = (code: string) =>
+    tree
+      .flatMap((g) => g.children)
+      .find((c) => c.code === code)
+      ?.value.trim() || undefined;
+  const companyName = value('companyName');
+  return companyName
+    ? { companyName, companyLogo: value('companyLogo'), version: value('version') }
+    : undefined;
+}
+
+/**
+ * The tenant's public name, logo and version for a typed member code. Plain fetch, not the request
+ * client: an unknown code is an ordinary state while typing, not an error to toast.
+ */
+function useTenantProfile(memberCode: string | undefined): TenantProfile | undefined {
+  const [profile, setProfile] = useState<TenantProfile>();
+  useEffect(() => {
+    const code = memberCode?.trim();
+    if (!code) {
+      setProfile(undefined);
+      return;
+    }
+    const controller = new AbortController();
+    const timer = setTimeout(async () => {
+      try {
+        const url = buildUrl('basicConfig/public/basicConfig/getAllBasicConfigByTree', { memberCode: code });
+        const env = (await (await fetch(url, { signal: controller.signal })).json()) as Envelope<
+          Static<typeof BasicConfigTree>
+        >;
+        setProfile(
+          env.errorCode === ErrorCode.ok && Array.isArray(env.result) ? profileOf(env.result) : undefined,
+        );
+      } catch {
+        if (!controller.signal.aborted) setProfile(undefined);
+      }
+    }, LOOKUP_DELAY_MS);
+    return () => {
+      clearTimeout(timer);
+      controller.abort();
+    };
+  }, [memberCode]);
+  return profile;
+}
+
+export default function Login() {
+  const { token } = theme.useToken();
+  const screens = Grid.useBreakpoint();
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  const [form] = Form.useForm<LoginValues>();
+  const rememberedCode = useSession((s) => s.memberCode);
+  const linkedUser = params.get('userName') ?? '';
+  // the cursor starts in the first field still empty
+  const firstEmpty = !rememberedCode ? 'memberCode' : !linkedUser ? 'userName' : 'password';
+  const [mode, setMode] = useState<Mode>('account');
+  const [loading, setLoading] = useState(false);
+  const [refusal, setRefusal] = useState<string>();
+  const profile = useTenantProfile(Form.useWatch('memberCode', form));
+  // first paint has no breakpoints yet: assume a desktop rather than flash the narrow layout
+  const wide = screens.lg !== false;
+
+  const onFinish = async (values: LoginValues) => {
+    const memberCode = values.memberCode.trim();
+    setRefusal(undefined);
+    setLoading(true);
+    useSession.getState().setMemberCode(memberCode);
+    try {
+      const password = await encryptText(values.password);
+      const result =
+        mode === 'account'
+          ? await api.post<Static<typeof LoginResult>>('authority/public/user/login', {
+              memberCode,
+              userName: values.userName?.trim(),
+              password,
+            })
+          : await api.post<Static<typeof LoginResult>>('authority/public/user/loginByPhone', {
+              memberCode,
+              phone: values.phone?.trim(),
+              password,
+            });
+      useSession.getState().signIn(result.token, result.userInfo, memberCode);
+      navigate(homePath(result.userInfo), { replace: true });
+    } catch (err) {
+      // the client has toasted it; keep it on the card too so the reason stays visible
+      if (err instanceof ApiError) {
+        setRefusal(err.message);
+        form.setFields(err.fields.map((f) => ({ name: f.field as keyof LoginValues, errors: [f.message] })));
+      }
+      setLoading(false);
+    }
+  };
+
+  const switchMode = (key: string) => {
+    setMode(key as Mode);
+    setRefusal(undefined);
+  };
+
+  const footer = `© ${new Date().getFullYear()} ${PRODUCT_TITLE}${profile?.version ? ` · ${profile.version}` : ''}`;
+
+  return (
+    <Flex style={{ minHeight: '100vh', background: token.colorBgLayout }}>
+      {wide && <LoginBrand />}
+      <Flex vertical align="center" justify="center" gap={24} style={{ flex: 1, padding: '40px 24px' }}>
+        {!wide && (
+          <Typography.Title level={3} style={{ margin: 0, color: token.colorPrimary }}>
+            {PRODUCT_TITLE}
+          </Typography.Title>
+        )}
+        <Card
+          variant="borderless"
+          style={{
+            width: '100%',
+            maxWidth: 420,
+            boxShadow: '0 12px 40px rgba(31, 45, 95, 0.1)',
+            borderRadius: 16,
+          }}
+          styles={{ body: { padding: '36px 40px 28px' } }}
+        >
+          <Typography.Title level={3} style={{ margin: 0 }}>
+            欢迎登录
+          </Typography.Title>
+          <Flex align="center" gap={10} style={{ minHeight: 40, marginTop: 6 }}>
+            {profile ? (
+              <>
+                <Avatar
+                  shape="square"
+                  size={32}
+                  src={profile.companyLogo}
+                  style={profile.companyLogo ? undefined : { background: token.colorPrimary, flex: 'none' }}
+                >
+                  {profile.companyName.slice(0, 1)}
+                </Avatar>
+                <Typography.Text strong style={{ fontSize: 15 }} ellipsis={{ tooltip: profile.companyName }}>
+                  {profile.companyName}
+                </Typography.Text>
+              </>
+            ) : (
+              <Typography.Text type="secondary">请输入企业编码与账号登录系统</Typography.Text>
+            )}
+          </Flex>
+
+          <Tabs
+            activeKey={mode}
+            onChange={switchMode}
+            items={[
+              { key: 'account', label: '账号登录' },
+              { key: 'phone', label: '手机号登录' },
+            ]}
+            style={{ marginTop: 8 }}
+          />
+
+          <Form
+            form={form}
+            size="large"
+            onFinish={onFinish}
+            requiredMark={false}
+            initialValues={{ memberCode: rememberedCode ?? '', userName: linkedUser }}
+          >
+            <Form.Item
+              name="memberCode"
+              rules={[{ required: true, whitespace: true, message: '请输入企业编码' }]}
+            >
+              <Input
+                prefix={<ApartmentOutlined style={{ color: token.colorTextTertiary }} />}
+                placeholder="请输入企业编码"
+                aria-label="企业编码"
+                autoComplete="organization"
+                maxLength={64}
+                autoFocus={firstEmpty === 'memberCode'}
+              />
+            </Form.Item>
+            {mode === 'account' ? (
+              <Form.Item
+                name="userName"
+                rules={[{ required: true, whitespace: true, message: '请输入用户名' }]}
+              >
+                <Input
+                  prefix={<UserOutlined style={{ color: token.colorTextTertiary }} />}
+                  placeholder="请输入用户名"
+                  aria-label="用户名"
+                  autoComplete="username"
+                  maxLength={64}
+                  autoFocus={firstEmpty === 'userName'}
+                />
+              </Form.Item>
+            ) : (
+              <Form.Item name="phone" rules={[{ required: true, whitespace: true, message: '请输入手机号' }]}>
+                <Input
+                  prefix={<MobileOutlined style={{ color: token.colorTextTertiary }} />}
+                  placeholder="请输入手机号"
+                  aria-label="手机号"
+                  autoComplete="tel"
+                  inputMode="tel"
+                  maxLength={32}
+                />
+              </Form.Item>
+            )}
+            <Form.Item name="password" rules={[{ required: true, message: '请输入密码' }]}>
+              <Input.Password
+                prefix={<LockOutlined style={{ color: token.colorTextTertiary }} />}
+                placeholder="请输入密码"
+                aria-label="密码"
+                autoComplete="current-password"
+                maxLength={64}
+                autoFocus={firstEmpty === 'password'}
+              />
+            </Form.Item>
+            {refusal && <Alert type="error" showIcon title={refusal} style={{ marginBottom: 16 }} />}
+            <Form.Item style={{ marginBottom: 0 }}>
+              <Button type="primary" htmlType="submit" block loading={loading}>
+                登录
+              </Button>
+            </Form.Item>
+          </Form>
+        </Card>
+        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+          {footer}
+        </Typography.Text>
+      </Flex>
+    </Flex>
+  );
+}

@@ -1,0 +1,61 @@
+import { useEffect } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { api, buildUrl } from '../platform/request.ts';
+import { type SessionUser, useSession } from '../platform/session.ts';
+import { homePath, PageLoading } from './router.tsx';
+
+/**
+ * Entry links from other systems: /reHome/:memberCode/:login and /reConsole/:memberCode. A session
+ * of the same tenant carries on; any other tenant's session is ended and the user signs in.
+ */
+export default function ReEntry() {
+  const { memberCode, login } = useParams();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    // only reHome links carry a login name
+    const toConsole = login === undefined;
+    const signIn = toConsole ? '/login' : `/login?userName=${encodeURIComponent(login)}`;
+    const { token, user, memberCode: current, setUser, setMemberCode, clear } = useSession.getState();
+    const go = (to: string) => navigate(to, { replace: true });
+    if (!memberCode) {
+      go('/login');
+      return;
+    }
+
+    if (token && current === memberCode) {
+      if (toConsole) go('/home');
+      else if (user) go(homePath(user));
+      else {
+        // a reload of the link: user info is not loaded yet, the landing route depends on it
+        let live = true;
+        api
+          .post<SessionUser>('authority/private/user/getLoginInfo', undefined, { keep: true })
+          .then((u) => {
+            if (!live) return;
+            setUser(u);
+            go(homePath(u));
+          })
+          .catch(() => {
+            if (!live) return;
+            clear();
+            go(signIn);
+          });
+        return () => {
+          live = false;
+        };
+      }
+      return;
+    }
+
+    if (token) {
+      // end the other tenant's session on the server too; its outcome does not matter here
+      fetch(buildUrl('authority/private/user/logout'), { headers: { token } }).catch(() => {});
+      clear();
+    }
+    setMemberCode(memberCode);
+    go(signIn);
+  }, [memberCode, login, navigate]);
+
+  return <PageLoading />;
+}

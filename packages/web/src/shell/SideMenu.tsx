@@ -1,0 +1,183 @@
+import {
+  AppstoreOutlined,
+  BarChartOutlined,
+  BuildOutlined,
+  CalculatorOutlined,
+  ClusterOutlined,
+  CommentOutlined,
+  CustomerServiceOutlined,
+  DatabaseOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  MobileOutlined,
+  PhoneOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  ToolOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import type { BasicConfigItem } from '@factory/shared/api/basicConfig';
+import { useQuery } from '@tanstack/react-query';
+import { Popover, QRCode } from 'antd';
+import type { ComponentType } from 'react';
+import { Link, useNavigate } from 'react-router';
+import type { Static } from 'typebox';
+import type { MenuEntry } from '../platform/menu.ts';
+import { api } from '../platform/request.ts';
+import { useSession } from '../platform/session.ts';
+import s from './SideMenu.module.css';
+import { usePanelVisible, useShellStore } from './useShellStore.ts';
+
+/** The icons the route tree names (meta.icon), imported one by one to keep the bundle small. */
+const ICONS: Record<string, ComponentType> = {
+  BarChartOutlined,
+  BuildOutlined,
+  CalculatorOutlined,
+  ClusterOutlined,
+  CustomerServiceOutlined,
+  DatabaseOutlined,
+  HomeOutlined,
+  InboxOutlined,
+  PhoneOutlined,
+  SafetyCertificateOutlined,
+  ScheduleOutlined,
+  SettingOutlined,
+  ShopOutlined,
+  ShoppingCartOutlined,
+  ShoppingOutlined,
+  ToolOutlined,
+  UserOutlined,
+};
+
+export const FEEDBACK_EMAIL = 'support@factory-console.cn';
+const FEEDBACK_HREF = `mailto:${FEEDBACK_EMAIL}?subject=${encodeURIComponent('产品反馈')}`;
+const APP_DOWNLOAD_CODE = 'app_version_upload';
+
+interface SideMenuProps {
+  entries: readonly MenuEntry[];
+  /** Route name whose entry is highlighted (a hidden page's list page). */
+  activeName?: string;
+}
+
+/**
+ * Two-level side menu of spec 000 §2: a dark column of first-level entries and, for an entry with
+ * children, the 145 px panel listing its groups and pages.
+ */
+export function SideMenu({ entries, activeName }: SideMenuProps) {
+  const navigate = useNavigate();
+  const currentMain = useShellStore((st) => st.currentMain);
+  const setCurrentMain = useShellStore((st) => st.setCurrentMain);
+  const setOpened = useShellStore((st) => st.setOpened);
+  const panelVisible = usePanelVisible();
+  const main = entries.find((e) => e.name === currentMain);
+
+  const select = (entry: MenuEntry) => {
+    const hasChildren = entry.children.length > 0;
+    setCurrentMain(entry.name, hasChildren);
+    setOpened(hasChildren);
+    if (!hasChildren) navigate(entry.path);
+  };
+
+  return (
+    <aside className={s.aside}>
+      <nav className={s.rail} aria-label="主菜单">
+        <div className={s.entries}>
+          {entries.map((entry) => {
+            const Icon = (entry.icon && ICONS[entry.icon]) || AppstoreOutlined;
+            const active = entry.name === currentMain;
+            return (
+              <button
+                key={entry.name}
+                type="button"
+                className={`${s.entry} ${active ? s.active : ''}`}
+                aria-current={active ? 'true' : undefined}
+                onClick={() => select(entry)}
+              >
+                <Icon />
+                <span className={s.entryTitle}>{entry.title}</span>
+              </button>
+            );
+          })}
+        </div>
+        <div className={s.bottom}>
+          <AppDownload />
+          <a className={s.bottomLink} href={FEEDBACK_HREF}>
+            <CommentOutlined />
+            <span>意见反馈</span>
+          </a>
+        </div>
+      </nav>
+      {panelVisible && main && (
+        <nav className={s.panel} aria-label={main.title}>
+          <div className={s.panelTitle}>{main.title}</div>
+          <div className={s.panelBody}>
+            {main.children.map((child) =>
+              child.children.length > 0 ? (
+                <div key={child.name} className={s.group}>
+                  <div className={s.groupTitle}>{child.title}</div>
+                  {child.children.map((leaf) => (
+                    <PanelLink key={leaf.name} entry={leaf} active={leaf.name === activeName} />
+                  ))}
+                </div>
+              ) : (
+                <PanelLink key={child.name} entry={child} active={child.name === activeName} />
+              ),
+            )}
+          </div>
+        </nav>
+      )}
+    </aside>
+  );
+}
+
+function PanelLink({ entry, active }: { entry: MenuEntry; active: boolean }) {
+  return (
+    <Link
+      to={entry.path}
+      className={`${s.link} ${active ? s.linkActive : ''}`}
+      aria-current={active ? 'page' : undefined}
+      title={entry.title}
+    >
+      {entry.title}
+    </Link>
+  );
+}
+
+/** APP download: shown when the tenant allows it and an address is configured; hover shows its QR code. */
+function AppDownload() {
+  const hidden = useSession((st) => !!st.user?.companyInfo.flags.hideAppDownload);
+  const { data } = useQuery({
+    queryKey: ['basicConfig', APP_DOWNLOAD_CODE],
+    queryFn: () =>
+      api.get<Static<typeof BasicConfigItem>>(
+        'basicConfig/private/basicConfig/getBasicConfigDetailByCode',
+        { code: APP_DOWNLOAD_CODE },
+        { keep: true },
+      ),
+    enabled: !hidden,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+  const url = data?.value.trim();
+  if (hidden || !url) return null;
+  return (
+    <Popover
+      placement="rightBottom"
+      title="扫码下载APP"
+      content={
+        <div className={s.qr}>
+          <QRCode value={url} size={148} bordered={false} />
+          <div className={s.qrHint}>使用手机扫码下载安装</div>
+        </div>
+      }
+    >
+      <a className={s.bottomLink} href={url} target="_blank" rel="noreferrer">
+        <MobileOutlined />
+        <span>APP下载</span>
+      </a>
+    </Popover>
+  );
+}

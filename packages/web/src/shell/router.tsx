@@ -1,0 +1,190 @@
+import {
+  firstPermittedLeaf,
+  landingRoute,
+  mainRoutes,
+  publicRoutes,
+  routePath,
+  walkRoutes,
+} from '@factory/shared/routes';
+import type { RouteMeta, RouteNode } from '@factory/shared/routeTypes';
+import { Spin } from 'antd';
+import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import {
+  createBrowserRouter,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  useLocation,
+  useMatches,
+  useNavigate,
+} from 'react-router';
+import { decide, pageTitle } from '../platform/guard.ts';
+import { hasPage, type PageLoader, pages } from '../platform/pages.ts';
+import { abortPending, api, installEffects } from '../platform/request.ts';
+import { permissionSet, type SessionUser, useSession } from '../platform/session.ts';
+
+export interface RouteHandle {
+  name: string;
+  meta: RouteMeta;
+}
+
+const CHUNK_RELOADED = 'chunkReloaded';
+
+/** A page chunk that fails to load reloads the whole page once (a new deployment replaced it). */
+function loadOnce(loader: PageLoader): Promise<{ default: ComponentType }> {
+  return loader().then(
+    (mod) => {
+      sessionStorage.removeItem(CHUNK_RELOADED);
+      return mod;
+    },
+    (err: unknown) => {
+      if (!sessionStorage.getItem(CHUNK_RELOADED)) {
+        sessionStorage.setItem(CHUNK_RELOADED, '1');
+        window.location.reload();
+        return new Promise<never>(() => {});
+      }
+      const error = err instanceof Error ? err : new Error(String(err));
+      error.name = 'ChunkLoadError';
+      throw error;
+    },
+  );
+}
+
+const components = new Map<PageLoader, ComponentType>();
+function Page({ name }: { name: string }) {
+  const loader = pages[name];
+  let C = components.get(loader);
+  if (!C) {
+    C = lazy(() => loadOnce(loader));
+    components.set(loader, C);
+  }
+  return <C />;
+}
+
+const Layout = lazy(() => loadOnce(() => import('./Layout.tsx')));
+
+export const PageLoading = () => (
+  <div style={{ display: 'grid', placeItems: 'center', height: '60vh' }}>
+    <Spin size="large" />
+  </div>
+);
+
+/** Where "home" is for this user: spec 001 §6's landing route, else the first page they may open. */
+export function homePath(user: SessionUser | undefined): string {
+  const perms = permissionSet(user);
+  const roles = user?.userName === 'admin' ? mainRoutes.map((r) => r.name) : [...perms];
+  const rolesSet = new Set(
+    roles.flatMap((r) => [r, ...mainRoutes.filter((m) => m.name.toLowerCase() === r).map((m) => m.name)]),
+  );
+  const landing = landingRoute(rolesSet) ?? firstPermittedLeaf(new Set(allNamesPermitted(user)));
+  return landing && hasPage(landing.name) ? routePath(landing.name) : '/home';
+}
+
+function allNamesPermitted(user: SessionUser | undefined): string[] {
+  const perms = permissionSet(user);
+  const out: string[] = [];
+  walkRoutes(mainRoutes, (n) => {
+    if (user?.userName === 'admin' || perms.has(n.name.toLowerCase())) out.push(n.name);
+  });
+  return out;
+}
+
+/** Runs the guard for the deepest matched route, sets the title, aborts requests on navigation. */
+function RootGuard() {
+  const matches = useMatches();
+  const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.name)?.handle as
+    | RouteHandle
+    | undefined;
+  const { token, user, setUser, clear } = useSession();
+  const navigate = useNavigate();
+  const location = useLocation();
+
+  useEffect(() => {
+    installEffects({ toLogin: () => navigate('/login') });
+  }, [navigate]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new path is a navigation
+  useEffect(() => () => abortPending(), [location.pathname]);
+
+  useEffect(() => {
+    document.title = pageTitle(handle?.meta.title, localStorage.getItem('HL'));
+  }, [handle]);
+
+  const decision = handle
+    ? decide({
+        route: handle,
+        token,
+        user: user && { userName: user.userName, permissions: permissionSet(user) },
+      })
+    : ({ kind: 'allow' } as const);
+
+  useEffect(() => {
+    if (decision.kind !== 'loadUser') return;
+    let live = true;
+    api
+      .post<SessionUser>('authority/private/user/getLoginInfo', undefined, { keep: true })
+      .then((u) => live && setUser(u))
+      .catch(() => {
+        // the client has shown why; the spec's guard then resets the token and goes to login
+        if (!live) return;
+        clear();
+        navigate('/login');
+      });
+    return () => {
+      live = false;
+    };
+  }, [decision.kind, setUser, clear, navigate]);
+
+  if (decision.kind === 'loadUser') return <PageLoading />;
+  if (decision.kind === 'redirect') {
+    const to = decision.to === 'login' ? '/login' : decision.to === 'home' ? homePath(user) : '/404';
+    return <Navigate to={to} replace />;
+  }
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <Outlet />
+    </Suspense>
+  );
+}
+
+function routeObjects(nodes: readonly RouteNode[]): RouteObject[] {
+  const out: RouteObject[] = [];
+  walkRoutes(nodes, (node) => {
+    const path = routePath(node.name);
+    const handle: RouteHandle = { name: node.name, meta: node.meta };
+    if (hasPage(node.name)) out.push({ path, element: <Page name={node.name} />, handle });
+    else if (node.children?.length) {
+      // a group opens its first child that has a page
+      let target: string | undefined;
+      walkRoutes(node.children, (c) => {
+        if (!target && hasPage(c.name)) target = routePath(c.name);
+        return !target;
+      });
+      if (target) out.push({ path, element: <Navigate to={target} replace />, handle });
+    }
+  });
+  return out;
+}
+
+export function buildRoutes(): RouteObject[] {
+  return [
+    {
+      element: <RootGuard />,
+      children: [
+        ...routeObjects(publicRoutes),
+        {
+          path: '/',
+          element: (
+            <Suspense fallback={<PageLoading />}>
+              <Layout />
+            </Suspense>
+          ),
+          children: [{ index: true, element: <Navigate to="/home" replace /> }, ...routeObjects(mainRoutes)],
+        },
+        { path: '*', element: <Navigate to="/404" replace /> },
+      ],
+    },
+  ];
+}
+
+export const createRouter = () => createBrowserRouter(buildRoutes());
