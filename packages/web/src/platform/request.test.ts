@@ -35,10 +35,11 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
     vi.stubGlobal('fetch', reply({ errorCode: 2, result: null, errorMsg: 'x' }));
     await expect(api.get('x')).rejects.toMatchObject({ code: 2 });
     expect(effects.error).toHaveBeenCalledWith('Token认证失败，请重新登录');
+    expect(effects.setTimeout).toHaveBeenCalledWith(expect.any(Function), TOKEN_EXPIRED_REDIRECT_MS);
+    expect(effects.toLogin).not.toHaveBeenCalled();
+    (effects.setTimeout.mock.calls[0][0] as () => void)();
     expect(useSession.getState().token).toBeUndefined();
     expect(useSession.getState().memberCode).toBe('acme');
-    expect(effects.setTimeout).toHaveBeenCalledWith(expect.any(Function), TOKEN_EXPIRED_REDIRECT_MS);
-    (effects.setTimeout.mock.calls[0][0] as () => void)();
     expect(effects.toLogin).toHaveBeenCalled();
   });
 

@@ -79,9 +79,11 @@ export function handleEnvelope<T>(env: Envelope<T>): T {
     if (!expiring) {
       expiring = true;
       effects.error(clientMessages.tokenFailed);
-      session().clear();
+      // the user reads the message on the page they were on; clearing the session earlier would
+      // let the guard leave for /login at once
       effects.setTimeout(() => {
         expiring = false;
+        session().clear();
         effects.toLogin();
       }, TOKEN_EXPIRED_REDIRECT_MS);
     }

@@ -4,7 +4,7 @@ import type { BasicConfigTree } from '@factory/shared/api/basicConfig';
 import type { Envelope } from '@factory/shared/api/envelope';
 import { ErrorCode } from '@factory/shared/api/errors';
 import { encryptText } from '@factory/shared/crypto';
-import { Alert, Avatar, Button, Card, Flex, Form, Grid, Input, Tabs, Typography, theme } from 'antd';
+import { Alert, Avatar, Button, Card, Flex, Form, Grid, Input, Tabs, theme } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Static } from 'typebox';
@@ -137,9 +137,9 @@ export default function Login() {
       {wide && <LoginBrand />}
       <Flex vertical align="center" justify="center" gap={24} style={{ flex: 1, padding: '40px 24px' }}>
         {!wide && (
-          <Typography.Title level={3} style={{ margin: 0, color: token.colorPrimary }}>
+          <h1 style={{ margin: 0, fontSize: 24, fontWeight: 600, color: token.colorPrimary }}>
             {PRODUCT_TITLE}
-          </Typography.Title>
+          </h1>
         )}
         <Card
           variant="borderless"
@@ -151,9 +151,9 @@ export default function Login() {
           }}
           styles={{ body: { padding: '36px 40px 28px' } }}
         >
-          <Typography.Title level={3} style={{ margin: 0 }}>
+          <h2 style={{ margin: 0, fontSize: 24, fontWeight: 600, color: token.colorTextHeading }}>
             欢迎登录
-          </Typography.Title>
+          </h2>
           <Flex align="center" gap={10} style={{ minHeight: 40, marginTop: 6 }}>
             {profile ? (
               <>
@@ -165,12 +165,21 @@ export default function Login() {
                 >
                   {profile.companyName.slice(0, 1)}
                 </Avatar>
-                <Typography.Text strong style={{ fontSize: 15 }} ellipsis={{ tooltip: profile.companyName }}>
+                <span
+                  title={profile.companyName}
+                  style={{
+                    fontSize: 15,
+                    fontWeight: 600,
+                    overflow: 'hidden',
+                    textOverflow: 'ellipsis',
+                    whiteSpace: 'nowrap',
+                  }}
+                >
                   {profile.companyName}
-                </Typography.Text>
+                </span>
               </>
             ) : (
-              <Typography.Text type="secondary">请输入企业编码与账号登录系统</Typography.Text>
+              <span style={{ color: token.colorTextSecondary }}>请输入企业编码与账号登录系统</span>
             )}
           </Flex>
 
@@ -248,9 +257,7 @@ export default function Login() {
             </Form.Item>
           </Form>
         </Card>
-        <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-          {footer}
-        </Typography.Text>
+        <span style={{ fontSize: 12, color: token.colorTextSecondary }}>{footer}</span>
       </Flex>
     </Flex>
   );

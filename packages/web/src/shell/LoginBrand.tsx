@@ -4,7 +4,7 @@ import {
   SafetyCertificateOutlined,
   ScheduleOutlined,
 } from '@ant-design/icons';
-import { Flex, Typography, theme } from 'antd';
+import { Flex, theme } from 'antd';
 import { PRODUCT_TITLE } from '../platform/guard.ts';
 import { colors } from '../theme.ts';
 import LoginArt from './LoginArt.tsx';
@@ -81,9 +81,9 @@ export default function LoginBrand() {
         style={{ position: 'relative', maxWidth: 600, width: '100%', alignSelf: 'center' }}
       >
         <div>
-          <Typography.Title level={1} style={{ color: '#fff', margin: 0, fontSize: 34, letterSpacing: 2 }}>
+          <h1 style={{ color: '#fff', margin: 0, fontSize: 34, fontWeight: 600, letterSpacing: 2 }}>
             让生产与服务协同更简单
-          </Typography.Title>
+          </h1>
           <div style={{ marginTop: 12, fontSize: 15, lineHeight: 1.8, color: white(0.82) }}>
             从计划排产、工单执行到设备维护、质量追溯与售后服务，一个平台统一管理。
           </div>

@@ -152,6 +152,7 @@ export function TagBar({ activeTag, homePath }: TagBarProps) {
                 {tags.length > 1 && (
                   <CloseOutlined
                     className={s.close}
+                    role="button"
                     aria-label={`关闭${tag.title}`}
                     onClick={(e) => {
                       e.preventDefault();
