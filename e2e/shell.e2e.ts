@@ -25,7 +25,10 @@ describe('sign-in and tenant variations', () => {
     await page.getByPlaceholder('请输入用户名').fill('admin');
     await page.getByPlaceholder('请输入密码').fill('Wrong12345');
     await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page.getByText(/企业编码、用户名或密码错误，还可尝试\d次/).first().waitFor();
+    await page
+      .getByText(/企业编码、用户名或密码错误，还可尝试\d次/)
+      .first()
+      .waitFor();
     await shot(page, 'login-refused');
     await context.close();
   });
@@ -121,7 +124,10 @@ describe('the shell', () => {
     await shot(page, 'lock-screen');
     await unlock.fill('Wrong12345');
     await unlock.press('Enter');
-    await page.getByText(/密码错误，还可尝试\d次/).first().waitFor();
+    await page
+      .getByText(/密码错误，还可尝试\d次/)
+      .first()
+      .waitFor();
     await unlock.fill('Demo@2026');
     await unlock.press('Enter');
     await unlock.waitFor({ state: 'detached' });
@@ -165,7 +171,9 @@ describe('the shell', () => {
     await page.waitForLoadState('networkidle');
     const token = await page.evaluate(() => sessionStorage.getItem('token'));
     // the session ends on the server (as at expiry); the page finds out on its next call
-    const res = await fetch(`${baseURL()}/api/web/v1/authority/private/user/logout`, { headers: { token: token ?? '' } });
+    const res = await fetch(`${baseURL()}/api/web/v1/authority/private/user/logout`, {
+      headers: { token: token ?? '' },
+    });
     expect((await res.json()).errorCode).toBe(0);
     await mainMenu(page).getByRole('button', { name: '系统设置' }).click();
     await page.getByRole('navigation', { name: '系统设置' }).getByText('系统参数').click();
