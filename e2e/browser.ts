@@ -1,27 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { inject } from 'vitest';
+import { launchChromium } from './chromium.ts';
 
 export const DEMO_PASSWORD = 'Demo@2026';
 export const SCREENSHOTS = path.resolve(import.meta.dirname, 'screenshots');
 export const baseURL = () => inject('baseURL');
 
-/** Debian's Chromium with the flags this machine needs (no GPU, no sandbox as root, no network chatter). */
-export function launch(): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
-}
+export const launch = launchChromium;
 
 export async function newPage(
   browser: Browser,

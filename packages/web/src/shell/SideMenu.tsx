@@ -1,57 +1,15 @@
-import {
-  AppstoreOutlined,
-  BarChartOutlined,
-  BuildOutlined,
-  CalculatorOutlined,
-  ClusterOutlined,
-  CommentOutlined,
-  CustomerServiceOutlined,
-  DatabaseOutlined,
-  HomeOutlined,
-  InboxOutlined,
-  MobileOutlined,
-  PhoneOutlined,
-  SafetyCertificateOutlined,
-  ScheduleOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingCartOutlined,
-  ShoppingOutlined,
-  ToolOutlined,
-  UserOutlined,
-} from '@ant-design/icons';
+import { CommentOutlined, MobileOutlined } from '@ant-design/icons';
 import type { BasicConfigItem } from '@factory/shared/api/basicConfig';
 import { useQuery } from '@tanstack/react-query';
 import { Popover, QRCode } from 'antd';
-import type { ComponentType } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Static } from 'typebox';
+import { ModuleIcon } from '../platform/ModuleIcon.tsx';
 import type { MenuEntry } from '../platform/menu.ts';
 import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import s from './SideMenu.module.css';
 import { usePanelVisible, useShellStore } from './useShellStore.ts';
-
-/** The icons the route tree names (meta.icon), imported one by one to keep the bundle small. */
-const ICONS: Record<string, ComponentType> = {
-  BarChartOutlined,
-  BuildOutlined,
-  CalculatorOutlined,
-  ClusterOutlined,
-  CustomerServiceOutlined,
-  DatabaseOutlined,
-  HomeOutlined,
-  InboxOutlined,
-  PhoneOutlined,
-  SafetyCertificateOutlined,
-  ScheduleOutlined,
-  SettingOutlined,
-  ShopOutlined,
-  ShoppingCartOutlined,
-  ShoppingOutlined,
-  ToolOutlined,
-  UserOutlined,
-};
 
 export const FEEDBACK_EMAIL = 'support@factory-console.cn';
 const FEEDBACK_HREF = `mailto:${FEEDBACK_EMAIL}?subject=${encodeURIComponent('产品反馈')}`;
@@ -87,7 +45,6 @@ export function SideMenu({ entries, activeName }: SideMenuProps) {
       <nav className={s.rail} aria-label="主菜单">
         <div className={s.entries}>
           {entries.map((entry) => {
-            const Icon = (entry.icon && ICONS[entry.icon]) || AppstoreOutlined;
             const active = entry.name === currentMain;
             return (
               <button
@@ -97,7 +54,7 @@ export function SideMenu({ entries, activeName }: SideMenuProps) {
                 aria-current={active ? 'true' : undefined}
                 onClick={() => select(entry)}
               >
-                <Icon />
+                <ModuleIcon name={entry.icon} />
                 <span className={s.entryTitle}>{entry.title}</span>
               </button>
             );

@@ -11,10 +11,10 @@ import { Button, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'ant
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
+import { ModuleIcon } from '../../platform/ModuleIcon.tsx';
 import { type MenuEntry, menuEntries } from '../../platform/menu.ts';
 import { hasPage } from '../../platform/pages.ts';
 import { permissionSet, type SessionUser, useSession } from '../../platform/session.ts';
-import { ModuleIcon } from './moduleIcons.tsx';
 import styles from './Workbench.module.css';
 
 const { Title, Text } = Typography;

@@ -25,6 +25,7 @@ import {
 } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import { useMemo, useState } from 'react';
+import { LoadState } from '../../platform/LoadState.tsx';
 import { usePermission } from '../../platform/usePermission.ts';
 import RouterCodeTree, { canonicalCodes } from './RouterCodeTree.tsx';
 import { showFieldErrors, useBasicConfig } from './useBasicConfig.ts';
@@ -255,24 +256,7 @@ export default function BaseSetting() {
   const [saving, setSaving] = useState(false);
   const initial = useMemo(() => fromServer(config.values), [config.values]);
 
-  if (config.isPending) {
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 12 }} />
-      </Card>
-    );
-  }
-  if (config.isError) {
-    return (
-      <Card variant="borderless">
-        <Result
-          status="error"
-          title="基础设置加载失败"
-          extra={<Button onClick={() => config.refetch()}>重新加载</Button>}
-        />
-      </Card>
-    );
-  }
+  if (config.isPending || config.isError) return <LoadState query={config} title="基础设置" rows={12} />;
 
   const submit = async (values: Values) => {
     const now = toServer(values);

@@ -18,6 +18,7 @@ import {
   theme,
 } from 'antd';
 import { useState } from 'react';
+import { LoadState } from '../../platform/LoadState.tsx';
 import { api } from '../../platform/request.ts';
 import { type SessionUser, useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
@@ -58,24 +59,7 @@ export default function SystemParams() {
 
   const initial = Object.fromEntries(CODES.map((c) => [c, config.values[c] ?? ''])) as Values;
 
-  if (config.isPending) {
-    return (
-      <Card variant="borderless">
-        <Skeleton active paragraph={{ rows: 8 }} />
-      </Card>
-    );
-  }
-  if (config.isError) {
-    return (
-      <Card variant="borderless">
-        <Result
-          status="error"
-          title="系统参数加载失败"
-          extra={<Button onClick={() => config.refetch()}>重新加载</Button>}
-        />
-      </Card>
-    );
-  }
+  if (config.isPending || config.isError) return <LoadState query={config} title="系统参数" rows={8} />;
 
   const submit = async (values: Values) => {
     const changed = CODES.filter((c) => (values[c] ?? '').trim() !== initial[c]).map((code) => ({

@@ -1,0 +1,17 @@
+import { type Browser, chromium } from 'playwright-core';
+
+/** Debian's Chromium with the flags this machine needs (no GPU, no sandbox as root, no network chatter). */
+export function launchChromium(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
+  });
+}
