@@ -11,6 +11,7 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config.ts';
+import { registerMultipart } from './modules/file/routes.ts';
 import { allRoutes } from './modules/index.ts';
 import { type Counters, memoryCounters, redisCounters } from './platform/counters.ts';
 import { type Database, openDatabase } from './platform/db.ts';
@@ -92,7 +93,20 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
 
   let seq = 0;
   const app = Fastify({
-    logger: opts.logger === false ? false : { level: config.logLevel },
+    logger:
+      opts.logger === false
+        ? false
+        : {
+            level: config.logLevel,
+            // file links carry the token in ?token= (an <img> cannot send a header): keep it out of logs
+            serializers: {
+              req: (req) => ({
+                method: req.method,
+                url: req.url.replace(/([?&]token=)[^&]*/g, '$1***'),
+                ip: req.ip,
+              }),
+            },
+          },
     bodyLimit: config.bodyLimitBytes,
     trustProxy: config.trustProxy,
     genReqId: () => `${Date.now().toString(36)}-${(++seq).toString(36)}`,
@@ -150,6 +164,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
     await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });
   }
 
+  await registerMultipart(app);
   installGuard(app, services);
   registerRoutes(app, services, allRoutes);
   app.addHook('onClose', async () => {

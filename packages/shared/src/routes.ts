@@ -445,6 +445,7 @@ const setting = group(
     group('userInfo', 'user-info', '用户权限', [
       page('userList', 'user', '用户管理', [
         ...CRUD_IO,
+        'Copy',
         ...TOGGLE,
         'ResetPassword',
         'SetStation',

@@ -1,7 +1,15 @@
 import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
+import { fileRoutes } from './file/routes.ts';
 import { settingRoutes } from './setting/routes.ts';
+import { userRoutes } from './setting/userRoutes.ts';
 import { tenantRoutes } from './tenant/routes.ts';
 
 /** Every endpoint of the product; the permission walk test iterates this list. */
-export const allRoutes: readonly RouteDef[] = [...authRoutes, ...settingRoutes, ...tenantRoutes];
+export const allRoutes: readonly RouteDef[] = [
+  ...authRoutes,
+  ...settingRoutes,
+  ...userRoutes,
+  ...tenantRoutes,
+  ...fileRoutes,
+];

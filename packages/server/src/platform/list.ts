@@ -7,6 +7,7 @@ import {
   UNPAGED_SIZE,
 } from '@factory/shared/api/list';
 import { decryptText } from '@factory/shared/crypto';
+import type { EntityDecl, FieldDecl } from '@factory/shared/entities/define';
 import {
   type AnyColumn,
   and,
@@ -163,7 +164,8 @@ export function orderOf(fields: ListFields, order: string | undefined): SQL[] {
     const decl = Object.hasOwn(fields, name) ? fields[name] : undefined;
     if (!decl?.sort || (dir !== '+' && dir !== '-'))
       throw fieldError('order', `不支持按“${name.slice(0, 40)}”排序`);
-    return dir === '+' ? asc(decl.column as AnyColumn) : desc(decl.column as AnyColumn);
+    // empty values last in both directions (PostgreSQL puts NULLs first when descending)
+    return dir === '+' ? sql`${decl.column} asc nulls last` : sql`${decl.column} desc nulls last`;
   });
 }
 
@@ -208,4 +210,43 @@ export async function listPage<Row extends Record<string, unknown>>(
     count = again[0]?.__total ?? 0;
   }
   return { content: rows.map(({ __total, ...row }) => row as unknown as Row), total: count };
+}
+
+const listTypeOf = (f: FieldDecl): ListFieldType => {
+  switch (f.type) {
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'date':
+    case 'datetime':
+      return 'date';
+    case 'enum':
+      return typeof f.enum?.items[0]?.value === 'number' ? 'number' : 'string';
+    default:
+      return 'string';
+  }
+};
+
+/**
+ * The searchVal/order whitelist of an entity, from its declaration: each declared field that the
+ * module maps to a column, with the operators and sorting the declaration allows.
+ */
+export function listFieldsOf<F extends Record<string, FieldDecl>>(
+  decl: EntityDecl<F>,
+  columns: Partial<Record<keyof F, AnyColumn | SQL>>,
+): ListFields {
+  const out: ListFields = {};
+  for (const [key, f] of Object.entries(decl.fields)) {
+    const column = columns[key as keyof F];
+    if (!column || (!f.filter && !f.sort)) continue;
+    out[key] = { column, type: listTypeOf(f), filter: f.filter, sort: f.sort };
+  }
+  return out;
+}
+
+/** The declaration's default order as SQL (for listPage's defaultOrder). */
+export function defaultOrderOf(decl: EntityDecl, fields: ListFields): SQL[] {
+  return orderOf(fields, decl.defaultOrder);
 }

@@ -1,4 +1,4 @@
-import { permissionKeys } from '@factory/shared/routes';
+import { webPermissionCodes } from '@factory/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import { API_PREFIX } from './route.ts';
@@ -19,8 +19,8 @@ beforeAll(async () => {
 afterAll(() => h.close());
 
 describe('the permission walk over every registered endpoint', () => {
-  it('declares only keys that exist in the route tree', () => {
-    const known = new Set(permissionKeys());
+  it('declares only keys that exist in the route tree (page names or button keys)', () => {
+    const known = new Set(webPermissionCodes());
     for (const def of h.routes) {
       if ('keys' in def.access)
         for (const key of def.access.keys) expect(known, `${def.url}: ${key}`).toContain(key);

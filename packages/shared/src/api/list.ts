@@ -42,3 +42,9 @@ export const ListPageQuery = Type.Object(
 
 export const PageResult = <T extends import('typebox').TSchema>(row: T) =>
   Type.Object({ content: Type.Array(row), total: Type.Integer() });
+
+/** `?id=` of detail, delete and status calls. */
+export const IdQuery = Type.Object(
+  { id: Type.Integer({ minimum: 1, title: '编号' }) },
+  { additionalProperties: false },
+);

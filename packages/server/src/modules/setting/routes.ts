@@ -8,15 +8,14 @@ import {
   MemberCodeQuery,
   PublicCodeQuery,
 } from '@factory/shared/api/basicConfig';
-import { ListPageQuery, PageResult } from '@factory/shared/api/list';
+import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
 import { asc } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { invalid, notFound } from '../../platform/errors.ts';
+import { notFound } from '../../platform/errors.ts';
 import { type ListFields, listPage } from '../../platform/list.ts';
 import { route } from '../../platform/route.ts';
 import { getByCode, listConfig, toTree, updateConfig } from './basicConfigService.ts';
 import { basicConfig } from './schema.ts';
-import { setUserEnabled } from './userService.ts';
 
 const BASE = 'basicConfig/private/basicConfig/';
 const PUBLIC = 'basicConfig/public/basicConfig/';
@@ -33,11 +32,6 @@ const configFields: ListFields = {
   isShow: { column: basicConfig.isShow, type: 'boolean', filter: ['eq'] },
   sort: { column: basicConfig.sort, type: 'number', sort: true },
 };
-
-const IdQuery = Type.Object(
-  { id: Type.Integer({ minimum: 1, title: '编号' }) },
-  { additionalProperties: false },
-);
 
 export const settingRoutes = [
   route({
@@ -124,29 +118,6 @@ export const settingRoutes = [
     query: CodeQuery,
     result: Type.String(),
     handler: async ({ tx, query }) => (await getByCode(tx, query.code)).value,
-  }),
-  route({
-    method: 'GET',
-    url: 'authority/private/user/enable',
-    summary: '启用用户',
-    access: { keys: ['userListEnable'] },
-    query: IdQuery,
-    handler: async ({ tx, session, query }) => {
-      if (!(await setUserEnabled(tx, session.userId, query.id, true))) throw notFound('用户');
-      return true;
-    },
-  }),
-  route({
-    method: 'GET',
-    url: 'authority/private/user/disable',
-    summary: '停用用户（并结束其登录会话）',
-    access: { keys: ['userListDisable'] },
-    query: IdQuery,
-    handler: async ({ tx, session, query }) => {
-      if (query.id === session.userId) throw invalid('不能停用当前登录的账号');
-      if (!(await setUserEnabled(tx, session.userId, query.id, false))) throw notFound('用户');
-      return true;
-    },
   }),
 ];
 

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
+import { ADMIN_USER_NAME } from '@factory/shared/permissions';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict } from '../../platform/errors.ts';
+import { conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { sessions } from '../../platform/schema.ts';
 import { roles, userRoles, users } from './schema.ts';
@@ -91,4 +93,130 @@ export async function setUserEnabled(
   if (!enabled) await revokeSessions(tx, [userId]);
   await audit(tx, actorId, 'user', userId, enabled ? 'enable' : 'disable');
   return true;
+}
+
+/** Role ids must exist in this tenant (RLS hides other tenants' roles, so they are "unknown"). */
+async function checkRoles(tx: Tx, roleIds: number[] | undefined): Promise<void> {
+  if (!roleIds?.length) return;
+  const found = await tx.select({ id: roles.id }).from(roles).where(inArray(roles.id, roleIds));
+  if (found.length !== new Set(roleIds).size) throw fieldError('roleIds', '所选角色不存在或已被删除');
+}
+
+async function checkUnique(
+  tx: Tx,
+  id: number | null,
+  field: 'phone' | 'jobNumber',
+  value: string | null | undefined,
+) {
+  if (!value) return;
+  const column = field === 'phone' ? users.phone : users.jobNumber;
+  const [other] = await tx.select({ id: users.id }).from(users).where(eq(column, value)).limit(1);
+  if (other && other.id !== id) {
+    throw conflict(field === 'phone' ? `手机号“${value}”已被其他用户使用` : `工号“${value}”已存在`, field);
+  }
+}
+
+const blankToNull = (v: string | null | undefined) =>
+  v === undefined ? undefined : v?.trim() ? v.trim() : null;
+
+export interface UserChanges {
+  name?: string;
+  jobNumber?: string | null;
+  phone?: string | null;
+  email?: string | null;
+  avatar?: string | null;
+  roleIds?: number[];
+}
+
+/** Updates a user's profile and, when given, their roles; one transaction, one audit row. */
+export async function updateUser(tx: Tx, actorId: number, id: number, input: UserChanges): Promise<boolean> {
+  const changes = {
+    ...(input.name !== undefined ? { name: input.name.trim() } : {}),
+    ...(input.jobNumber !== undefined ? { jobNumber: blankToNull(input.jobNumber) } : {}),
+    ...(input.phone !== undefined ? { phone: blankToNull(input.phone) } : {}),
+    ...(input.email !== undefined ? { email: blankToNull(input.email) } : {}),
+    ...(input.avatar !== undefined ? { avatar: blankToNull(input.avatar) } : {}),
+  };
+  await checkUnique(tx, id, 'phone', changes.phone);
+  await checkUnique(tx, id, 'jobNumber', changes.jobNumber);
+  await checkRoles(tx, input.roleIds);
+  const updated = await tx
+    .update(users)
+    .set({ ...changes, updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  if (!updated.length) return false;
+  if (input.roleIds) {
+    await tx.delete(userRoles).where(eq(userRoles.userId, id));
+    if (input.roleIds.length)
+      await tx
+        .insert(userRoles)
+        .values([...new Set(input.roleIds)].map((roleId) => ({ userId: id, roleId })));
+  }
+  await audit(tx, actorId, 'user', id, 'modify', { ...changes, roleIds: input.roleIds });
+  return true;
+}
+
+export async function addUser(
+  tx: Tx,
+  actorId: number,
+  input: NewUser & { email?: string | null; enabled?: boolean },
+): Promise<number> {
+  await checkUnique(tx, null, 'jobNumber', blankToNull(input.jobNumber));
+  await checkRoles(tx, input.roleIds);
+  const id = await createUser(tx, actorId, {
+    ...input,
+    userName: input.userName.trim(),
+    name: input.name.trim(),
+    phone: blankToNull(input.phone) ?? null,
+    jobNumber: blankToNull(input.jobNumber) ?? null,
+  });
+  const extra = { email: blankToNull(input.email) ?? null, enabled: input.enabled ?? true };
+  await tx.update(users).set(extra).where(eq(users.id, id));
+  return id;
+}
+
+/** Deletes a user; the admin account and the caller's own account cannot be deleted. */
+export async function deleteUser(tx: Tx, actorId: number, id: number): Promise<void> {
+  const [user] = await tx.select({ userName: users.userName }).from(users).where(eq(users.id, id));
+  if (!user) throw notFound('用户');
+  if (user.userName === ADMIN_USER_NAME) throw invalid('超级管理员账号不能删除');
+  if (id === actorId) throw invalid('不能删除当前登录的账号');
+  await revokeSessions(tx, [id]);
+  await tx.delete(users).where(eq(users.id, id));
+  await audit(tx, actorId, 'user', id, 'delete', { userName: user.userName });
+}
+
+/** Resets a password to a new random one that meets the rule; the admin passes it on once. */
+export async function resetPassword(tx: Tx, actorId: number, id: number): Promise<string> {
+  const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
+  const digits = '23456789';
+  const pick = (set: string, n: number) => Array.from(randomBytes(n), (b) => set[b % set.length]).join('');
+  const password = `${pick(letters, 6)}${pick(digits, 4)}`;
+  const updated = await tx
+    .update(users)
+    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
+    .where(eq(users.id, id))
+    .returning({ id: users.id });
+  if (!updated.length) throw notFound('用户');
+  await revokeSessions(tx, [id]);
+  await audit(tx, actorId, 'user', id, 'resetPassword');
+  return password;
+}
+
+/**
+ * Suggests the next free user name with a prefix: user001, user002 … (the position must be cast:
+ * `substring(x from $1)` with an untyped parameter is the regular-expression form).
+ */
+export async function newUserName(tx: Tx, prefix: string): Promise<string> {
+  const pattern = `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[0-9]+$`;
+  const [row] = await tx
+    .select({
+      n: sql<number>`coalesce(max(substring(${users.userName} from ${prefix.length + 1}::int)::int), 0)`.mapWith(
+        Number,
+      ),
+    })
+    .from(users)
+    .where(sql`${users.userName} ~ ${pattern}`);
+  return `${prefix}${String((row?.n ?? 0) + 1).padStart(3, '0')}`;
 }

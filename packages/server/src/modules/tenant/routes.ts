@@ -1,4 +1,4 @@
-import { ListPageQuery, PageResult } from '@factory/shared/api/list';
+import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
 import { Tenant, TenantAdd, TenantUpdate } from '@factory/shared/api/tenant';
 import { Type } from 'typebox';
 import { checkPasswordRule, decryptPassword } from '../../platform/password.ts';
@@ -7,10 +7,6 @@ import { createTenant, getTenant, listTenants, tenantView, updateTenant } from '
 
 /** The provider's tenant screens (/tenant, /tenantDetail): only the provider's own tenant may call them. */
 const BASE = 'tenant/private/tenant/';
-const IdQuery = Type.Object(
-  { id: Type.Integer({ minimum: 1, title: '编号' }) },
-  { additionalProperties: false },
-);
 
 export const tenantRoutes = [
   route({

@@ -1,0 +1,54 @@
+import { userEntity } from '@factory/shared/entities/user';
+import { type SQL, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db.ts';
+import { defaultOrderOf, type ListPageQueryInput, listFieldsOf, listPage } from '../../platform/list.ts';
+import { users } from './schema.ts';
+
+/** The user list's columns as the API shows them; roles aggregated in the same query. */
+export const userColumns = {
+  id: users.id,
+  userName: users.userName,
+  name: users.name,
+  jobNumber: users.jobNumber,
+  phone: users.phone,
+  email: users.email,
+  avatar: users.avatar,
+  isEnabled: sql<number>`(${users.enabled})::int`.mapWith(Number),
+  roleIds: sql<
+    number[]
+  >`coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = ${users.id}), '{}')`,
+  roleNames: sql<string>`coalesce((select string_agg(r.name, '、' order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '')`,
+  createdAt: sql<string>`to_char(${users.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`,
+};
+
+export const userListFields = listFieldsOf(userEntity, {
+  id: users.id,
+  userName: users.userName,
+  name: users.name,
+  jobNumber: users.jobNumber,
+  phone: users.phone,
+  email: users.email,
+  isEnabled: sql`(${users.enabled})::int`,
+  createdAt: users.createdAt,
+});
+
+export type UserRowT = {
+  [K in keyof typeof userColumns]: (typeof userColumns)[K] extends SQL<infer T> ? T : unknown;
+} & {
+  id: number;
+  userName: string;
+  name: string;
+  jobNumber: string | null;
+  phone: string | null;
+  email: string | null;
+  avatar: string | null;
+};
+
+export function listUsers(tx: Tx, query: ListPageQueryInput) {
+  return listPage<UserRowT>(
+    ({ total }) => tx.select({ ...userColumns, __total: total }).from(users),
+    userListFields,
+    query,
+    { defaultOrder: defaultOrderOf(userEntity, userListFields) },
+  );
+}

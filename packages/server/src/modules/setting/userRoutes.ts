@@ -1,0 +1,236 @@
+import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
+import {
+  SelectQuery,
+  SelectResult,
+  UserAdd,
+  UserFieldsUpdate,
+  UserOption,
+  UserOwnUpdate,
+  UserRow,
+  UserUpdate,
+} from '@factory/shared/api/user';
+import { and, asc, eq, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { decodeSearchVal, whereOf } from '../../platform/list.ts';
+import { checkPasswordRule, decryptPassword } from '../../platform/password.ts';
+import { route } from '../../platform/route.ts';
+import { users } from './schema.ts';
+import { listUsers, userColumns, userListFields } from './userQueries.ts';
+import {
+  addUser,
+  deleteUser,
+  newUserName,
+  resetPassword,
+  setUserEnabled,
+  type UserChanges,
+  updateUser,
+} from './userService.ts';
+
+const BASE = 'authority/private/user/';
+
+async function userDetail(tx: Parameters<typeof listUsers>[0], id: number) {
+  const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id));
+  if (!row) throw notFound('用户');
+  return row;
+}
+
+/** updateFields stores the JSON of { pageKey: [{key, checked, index, width?}] } (spec 000 §3). */
+function parseFields(text: string): Record<string, unknown[]> {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    throw invalid('列设置格式不正确', [{ field: 'fields', message: '列设置应为有效的JSON' }]);
+  }
+  const ok =
+    value !== null &&
+    typeof value === 'object' &&
+    !Array.isArray(value) &&
+    Object.entries(value).length <= 300 &&
+    Object.entries(value).every(
+      ([page, cols]) =>
+        page.length <= 100 &&
+        Array.isArray(cols) &&
+        cols.length <= 200 &&
+        cols.every(
+          (c) =>
+            c &&
+            typeof c.key === 'string' &&
+            c.key.length <= 64 &&
+            typeof c.checked === 'boolean' &&
+            Number.isInteger(c.index) &&
+            (c.width === undefined || (Number.isInteger(c.width) && c.width >= 20 && c.width <= 2000)),
+        ),
+    );
+  if (!ok) throw invalid('列设置格式不正确', [{ field: 'fields', message: '列设置格式不正确' }]);
+  return value as Record<string, unknown[]>;
+}
+
+export const userRoutes = [
+  route({
+    method: 'GET',
+    url: `${BASE}getUserListPage`,
+    summary: '用户分页列表',
+    access: { keys: ['userList'] },
+    query: ListPageQuery,
+    result: PageResult(UserRow),
+    handler: ({ tx, query }) => listUsers(tx, query),
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}getUserList`,
+    summary: '用户选择列表（按姓名搜索）',
+    access: { session: true },
+    query: SelectQuery,
+    result: SelectResult(UserOption),
+    handler: async ({ tx, query }) => {
+      const where = whereOf(userListFields, await decodeSearchVal(query.searchVal));
+      const rows = await tx
+        .select({
+          id: users.id,
+          name: users.name,
+          userName: users.userName,
+          total: sql<number>`(count(*) over())::int`.mapWith(Number),
+        })
+        .from(users)
+        .where(and(eq(users.enabled, true), where))
+        .orderBy(asc(users.name), asc(users.id))
+        .limit(query.limit)
+        .offset((query.page - 1) * query.limit);
+      return { records: rows.map(({ total, ...r }) => r), total: rows[0]?.total ?? 0 };
+    },
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}getNewUserName`,
+    summary: '建议一个未被使用的用户名',
+    access: { keys: ['userListAdd', 'userListCopy'] },
+    query: Type.Object(
+      { prefix: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,15}$', title: '前缀' })) },
+      { additionalProperties: false },
+    ),
+    result: Type.String(),
+    handler: ({ tx, query }) => newUserName(tx, query.prefix ?? 'user'),
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}getUserDetail`,
+    summary: '用户详情',
+    access: { keys: ['userList'] },
+    query: IdQuery,
+    result: UserRow,
+    handler: ({ tx, query }) => userDetail(tx, query.id),
+  }),
+  route({
+    method: 'POST',
+    url: `${BASE}addUser`,
+    summary: '新增用户（复制亦用此接口）',
+    access: { keys: ['userListAdd', 'userListCopy'] },
+    body: UserAdd,
+    result: UserRow,
+    handler: async ({ tx, session, body }) => {
+      const b = body as unknown as { password: string; isEnabled?: 0 | 1 } & Record<string, string>;
+      const password = await decryptPassword('password', b.password);
+      checkPasswordRule('password', password);
+      const id = await addUser(tx, session.userId, {
+        userName: b.userName,
+        name: b.name,
+        jobNumber: b.jobNumber,
+        phone: b.phone,
+        email: b.email,
+        password,
+        roleIds: (body as { roleIds?: number[] }).roleIds,
+        enabled: b.isEnabled === undefined ? true : b.isEnabled === 1,
+      });
+      return userDetail(tx, id);
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: `${BASE}updateOne`,
+    summary: '修改用户',
+    access: { keys: ['userListModify'] },
+    body: UserUpdate,
+    result: UserRow,
+    handler: async ({ tx, session, body }) => {
+      const { id, ...changes } = body as unknown as { id: number } & UserChanges;
+      if (!(await updateUser(tx, session.userId, id, changes))) throw notFound('用户');
+      return userDetail(tx, id);
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: `${BASE}deleteOne`,
+    summary: '删除用户',
+    access: { keys: ['userListDel'] },
+    query: IdQuery,
+    handler: async ({ tx, session, query }) => {
+      await deleteUser(tx, session.userId, query.id);
+      return true;
+    },
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}enable`,
+    summary: '启用用户',
+    access: { keys: ['userListEnable'] },
+    query: IdQuery,
+    handler: async ({ tx, session, query }) => {
+      if (!(await setUserEnabled(tx, session.userId, query.id, true))) throw notFound('用户');
+      return true;
+    },
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}disable`,
+    summary: '停用用户（并结束其登录会话）',
+    access: { keys: ['userListDisable'] },
+    query: IdQuery,
+    handler: async ({ tx, session, query }) => {
+      if (query.id === session.userId) throw invalid('不能停用当前登录的账号');
+      if (!(await setUserEnabled(tx, session.userId, query.id, false))) throw notFound('用户');
+      return true;
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: `${BASE}resetPassword`,
+    summary: '重置用户密码（返回新的临时密码）',
+    access: { keys: ['userListResetPassword'] },
+    query: IdQuery,
+    body: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    result: Type.Object({ password: Type.String() }),
+    handler: async ({ tx, session, query, body }) => {
+      if (body.id !== query.id) throw invalid('编号不一致');
+      return { password: await resetPassword(tx, session.userId, query.id) };
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: `${BASE}updateOwn`,
+    summary: '修改本人资料',
+    access: { session: true },
+    body: UserOwnUpdate,
+    result: UserRow,
+    handler: async ({ tx, session, body }) => {
+      await updateUser(tx, session.userId, session.userId, body as unknown as UserChanges);
+      return userDetail(tx, session.userId);
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: `${BASE}updateFields`,
+    summary: '保存本人的列设置',
+    access: { session: true },
+    body: UserFieldsUpdate,
+    handler: async ({ tx, session, body }) => {
+      if (body.id !== session.userId) throw forbidden('只能保存自己的列设置');
+      await tx
+        .update(users)
+        .set({ fields: parseFields(body.fields) as never })
+        .where(eq(users.id, session.userId));
+      return true;
+    },
+  }),
+];

@@ -1,0 +1,78 @@
+import type { FilterOperator } from '../api/list.ts';
+import type { AnyEnum } from '../enums/defineEnum.ts';
+
+/**
+ * One declaration per entity (DESIGN §4, after ERPNext's doctype JSON): its fields with Chinese
+ * labels and types, which show in the list, which filter and sort, which are required, which
+ * import and export, and its permission route. The server derives the searchVal whitelist, the
+ * export columns and the import mapping from it; the web derives list columns, the search form
+ * and form rules. A module writes only what is special about its entity.
+ */
+export type FieldType = 'string' | 'text' | 'integer' | 'number' | 'boolean' | 'date' | 'datetime' | 'enum';
+
+export interface FieldDecl {
+  label: string;
+  type: FieldType;
+  /** Required on create and import ('请输入{label}' / '请选择{label}'). */
+  required?: boolean;
+  maxLength?: number;
+  min?: number;
+  max?: number;
+  /** A regular expression the value must match, with the message when it does not. */
+  pattern?: { source: string; message: string };
+  /** For type enum: the enumeration (value, label, colour). */
+  enum?: AnyEnum;
+  /**
+   * A reference to another entity, stored as its id. Imports look it up by code or name, and
+   * the field's own value in lists and exports is the referenced name (`nameField`).
+   */
+  ref?: { entity: string; by: 'code' | 'name'; nameField?: string };
+  /** Shown as a column by default (users can change columns); false hides it until chosen. */
+  list?: boolean;
+  /** Column width in px for the list. */
+  width?: number;
+  /** Operators allowed in searchVal; the first is what the search form uses. */
+  filter?: readonly FilterOperator[];
+  sort?: boolean;
+  /** Imported from a column headed by the label (or `importHeader`). */
+  import?: boolean;
+  importHeader?: string;
+  /** Exported (defaults to whether it is a list column). */
+  export?: boolean;
+  /** Set by the system (id, timestamps): never taken from a form or an import. */
+  readOnly?: boolean;
+  /** Unique within the tenant: imports check duplicates in the file and the database. */
+  unique?: boolean;
+}
+
+export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> {
+  /** Entity name as the API spells it (user, station). */
+  name: string;
+  /** Chinese name (用户, 工位): used in messages and file names. */
+  label: string;
+  /** Route name whose button keys guard it (userList → userListAdd, userListExport …). */
+  route: string;
+  fields: F;
+  /** Default sort, '+prop' or '-prop'. */
+  defaultOrder: string;
+}
+
+export function defineEntity<const F extends Record<string, FieldDecl>>(decl: EntityDecl<F>): EntityDecl<F> {
+  for (const [key, f] of Object.entries(decl.fields)) {
+    if (f.type === 'enum' && !f.enum) throw new Error(`${decl.name}.${key}: enum field without enum`);
+    if (f.sort && f.readOnly === undefined && f.type === 'text')
+      throw new Error(`${decl.name}.${key}: long text cannot sort`);
+  }
+  const order = decl.defaultOrder.slice(1);
+  if (!Object.hasOwn(decl.fields, order))
+    throw new Error(`${decl.name}: default order on unknown field ${order}`);
+  return Object.freeze(decl);
+}
+
+export const fieldsOf = (decl: EntityDecl) => Object.entries(decl.fields);
+export const importFields = (decl: EntityDecl) => fieldsOf(decl).filter(([, f]) => f.import && !f.readOnly);
+export const exportFields = (decl: EntityDecl) =>
+  fieldsOf(decl).filter(([, f]) => f.export ?? f.list !== false);
+export const importHeader = (f: FieldDecl) => f.importHeader ?? f.label;
+export const requiredMessage = (f: FieldDecl) =>
+  f.type === 'enum' || f.ref ? `请选择${f.label}` : `请输入${f.label}`;
