@@ -8,22 +8,7 @@ import {
 } from '@factory/shared/api/list';
 import { decryptText } from '@factory/shared/crypto';
 import type { EntityDecl, FieldDecl } from '@factory/shared/entities/define';
-import {
-  type AnyColumn,
-  and,
-  asc,
-  desc,
-  eq,
-  gt,
-  gte,
-  ilike,
-  inArray,
-  lt,
-  lte,
-  ne,
-  type SQL,
-  sql,
-} from 'drizzle-orm';
+import { type AnyColumn, and, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
 import { fieldError, invalid } from './errors.ts';
 
 export type ListFieldType = 'string' | 'number' | 'boolean' | 'date';

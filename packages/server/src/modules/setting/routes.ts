@@ -8,7 +8,7 @@ import {
   MemberCodeQuery,
   PublicCodeQuery,
 } from '@factory/shared/api/basicConfig';
-import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
+import { ListPageQuery, PageResult } from '@factory/shared/api/list';
 import { asc } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { notFound } from '../../platform/errors.ts';

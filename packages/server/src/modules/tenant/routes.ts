@@ -1,6 +1,5 @@
 import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
 import { Tenant, TenantAdd, TenantUpdate } from '@factory/shared/api/tenant';
-import { Type } from 'typebox';
 import { checkPasswordRule, decryptPassword } from '../../platform/password.ts';
 import { route } from '../../platform/route.ts';
 import { createTenant, getTenant, listTenants, tenantView, updateTenant } from '../../platform/tenancy.ts';
