@@ -99,7 +99,12 @@ export async function createHarness(
       headers: { ...(o.token ? { token: o.token } : {}), ...o.headers },
       ...(o.body === undefined ? {} : { payload: o.body as object }),
     });
-    return { status: res.statusCode, body: res.json() };
+    // downloads (xlsx, files) are not envelopes: report them as a successful binary answer
+    const json = String(res.headers['content-type'] ?? '').includes('application/json');
+    return {
+      status: res.statusCode,
+      body: json ? res.json() : { errorCode: res.statusCode === 200 ? 0 : -1, result: '(binary)', errorMsg: '' },
+    };
   };
   return {
     ...built,

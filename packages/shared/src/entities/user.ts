@@ -68,7 +68,15 @@ export const userEntity = defineEntity({
       importHeader: '角色',
       width: 180,
     },
-    isEnabled: { label: '状态', type: 'enum', enum: enableStatus, filter: ['eq'], sort: true, width: 90 },
+    isEnabled: {
+      label: '状态',
+      type: 'enum',
+      enum: enableStatus,
+      filter: ['eq'],
+      sort: true,
+      import: true,
+      width: 90,
+    },
     createdAt: {
       label: '创建时间',
       type: 'datetime',

@@ -5,6 +5,7 @@ import { deflateSync } from 'node:zlib';
 import { FILE_UPLOAD_URL, fileMessages, UPLOAD_MAX_BYTES } from '@factory/shared/api/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestTenant } from '../../testing/harness.ts';
+import { multipart, type Part } from '../../testing/multipart.ts';
 import { contentDisposition, sanitiseName } from './service.ts';
 
 // ---- tiny file builders: real enough for the content checks ---------------------------------
@@ -141,34 +142,6 @@ function ole(stream: string): Buffer {
 
 const mp4 = () =>
   Buffer.concat([u32be(24), Buffer.from('ftypisom\0\0\x02\0isomiso2', 'latin1'), Buffer.alloc(200, 1)]);
-
-// ---- multipart -------------------------------------------------------------------------------
-
-interface Part {
-  name: string;
-  filename?: string;
-  type?: string;
-  data: Buffer | string;
-}
-
-function multipart(parts: Part[]) {
-  const boundary = `----vitest${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const p of parts) {
-    const disposition = `form-data; name="${p.name}"${p.filename === undefined ? '' : `; filename="${p.filename}"`}`;
-    const type = p.filename === undefined ? '' : `Content-Type: ${p.type ?? 'application/octet-stream'}\r\n`;
-    chunks.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: ${disposition}\r\n${type}\r\n`),
-      Buffer.isBuffer(p.data) ? p.data : Buffer.from(p.data),
-      Buffer.from('\r\n'),
-    );
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return {
-    payload: Buffer.concat(chunks),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
-}
 
 // ---- harness ---------------------------------------------------------------------------------
 

@@ -4,6 +4,10 @@ import type { Tx } from '../../platform/db.ts';
 import { defaultOrderOf, type ListPageQueryInput, listFieldsOf, listPage } from '../../platform/list.ts';
 import { users } from './schema.ts';
 
+// subqueries name the outer row explicitly: drizzle renders a column of a single-table select
+// unqualified ("id"), which inside a join with roles would bind to roles.id
+const outerId = sql.raw('"users"."id"');
+
 /** The user list's columns as the API shows them; roles aggregated in the same query. */
 export const userColumns = {
   id: users.id,
@@ -16,8 +20,8 @@ export const userColumns = {
   isEnabled: sql<number>`(${users.enabled})::int`.mapWith(Number),
   roleIds: sql<
     number[]
-  >`coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = ${users.id}), '{}')`,
-  roleNames: sql<string>`coalesce((select string_agg(r.name, '、' order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${users.id}), '')`,
+  >`coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = ${outerId}), '{}')`,
+  roleNames: sql<string>`coalesce((select string_agg(r.name, '、' order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${outerId}), '')`,
   createdAt: sql<string>`to_char(${users.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`,
 };
 

@@ -1,3 +1,10 @@
+import {
+  ExportQuery,
+  ImportCheckResult,
+  ImportError,
+  ImportQuery,
+  ImportWriteResult,
+} from '@factory/shared/api/import';
 import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
 import {
   SelectQuery,
@@ -9,13 +16,24 @@ import {
   UserRow,
   UserUpdate,
 } from '@factory/shared/api/user';
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { userEntity } from '@factory/shared/entities/user';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
+import { audit } from '../../platform/audit.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
-import { decodeSearchVal, whereOf } from '../../platform/list.ts';
-import { checkPasswordRule, decryptPassword } from '../../platform/password.ts';
+import { exportColumns, exportQuery, pageRows, sendXlsx, streamXlsx } from '../../platform/excel/export.ts';
+import {
+  errorWorkbook,
+  insertRows,
+  receiveImportFile,
+  runImport,
+  tableLookups,
+} from '../../platform/excel/import.ts';
+import { templateWorkbook } from '../../platform/excel/template.ts';
+import { decodeSearchVal, defaultOrderOf, whereOf } from '../../platform/list.ts';
+import { checkPasswordRule, decryptPassword, hashPassword } from '../../platform/password.ts';
 import { route } from '../../platform/route.ts';
-import { users } from './schema.ts';
+import { roles, userRoles, users } from './schema.ts';
 import { listUsers, userColumns, userListFields } from './userQueries.ts';
 import {
   addUser,
@@ -231,6 +249,122 @@ export const userRoutes = [
         .set({ fields: parseFields(body.fields) as never })
         .where(eq(users.id, session.userId));
       return true;
+    },
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}export`,
+    summary: '导出用户（当前查询条件、排序与显示列）',
+    access: { keys: ['userListExport'] },
+    query: ExportQuery,
+    handler: async ({ tx, query, reply }) => {
+      const { where, orderBy } = await exportQuery(userListFields, query, {
+        defaultOrder: [...defaultOrderOf(userEntity, userListFields), asc(users.id)],
+      });
+      await streamXlsx(reply, {
+        fileName: '用户列表',
+        sheetName: '用户',
+        columns: exportColumns(userEntity, query.columns),
+        rows: pageRows((limit, offset) =>
+          tx
+            .select({ ...userColumns, createdAt: users.createdAt })
+            .from(users)
+            .where(where)
+            .orderBy(...orderBy)
+            .limit(limit)
+            .offset(offset),
+        ),
+      });
+    },
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}importTemplate`,
+    summary: '下载用户导入模板',
+    access: { keys: ['userListImport'] },
+    handler: async ({ reply }) => sendXlsx(reply, '用户导入模板', await templateWorkbook(userEntity)),
+  }),
+  route({
+    method: 'POST',
+    url: `${BASE}importErrors`,
+    summary: '下载导入校验错误清单',
+    access: { keys: ['userListImport'] },
+    body: Type.Array(ImportError, { maxItems: 200_000 }),
+    handler: async ({ body, reply }) =>
+      sendXlsx(reply, '用户导入错误清单', await errorWorkbook(body, userEntity)),
+  }),
+  route({
+    method: 'POST',
+    url: `${BASE}importUser`,
+    summary: '导入用户：mode=check 校验，mode=write 写入（全部成功或全部不写）',
+    access: { keys: ['userListImport'] },
+    rawBody: true,
+    query: Type.Object(
+      {
+        ...ImportQuery.properties,
+        mode: Type.Union([Type.Literal('check'), Type.Literal('write')], { title: '步骤' }),
+      },
+      { additionalProperties: false },
+    ),
+    result: Type.Union([ImportCheckResult, ImportWriteResult]),
+    handler: async ({ tx, session, req, query }) => {
+      const file = await receiveImportFile(req);
+      // every imported user starts with the password the administrator gives in the wizard
+      let passwordHash = '';
+      if (query.mode === 'write') {
+        if (!file.fields.password)
+          throw invalid('请输入导入用户的初始密码', [{ field: 'password', message: '请输入初始密码' }]);
+        const password = await decryptPassword('password', file.fields.password, '初始密码');
+        checkPasswordRule('password', password);
+        passwordHash = await hashPassword(password);
+      }
+      return runImport({
+        mode: query.mode,
+        file: file.buffer,
+        decl: userEntity,
+        startRow: query.startRow,
+        tx,
+        hooks: tableLookups(tx, {
+          refs: { roleNames: { id: roles.id, name: roles.name, where: eq(roles.enabled, true) } },
+          unique: { userName: users.userName, jobNumber: users.jobNumber, phone: users.phone },
+        }),
+        write: async (tx, rows) => {
+          const count = await insertRows(
+            tx,
+            users,
+            rows.map(({ data }) => ({
+              userName: data.userName,
+              name: data.name,
+              jobNumber: data.jobNumber ?? null,
+              phone: data.phone ?? null,
+              email: data.email ?? null,
+              passwordHash,
+              enabled: data.isEnabled === undefined || data.isEnabled === null ? true : data.isEnabled === 1,
+            })),
+          );
+          const withRole = rows.filter(({ data }) => data.roleNames != null);
+          if (withRole.length) {
+            const ids = await tx
+              .select({ id: users.id, userName: users.userName })
+              .from(users)
+              .where(
+                inArray(
+                  users.userName,
+                  withRole.map(({ data }) => String(data.userName)),
+                ),
+              );
+            const idOf = new Map(ids.map((u) => [u.userName, u.id]));
+            await tx.insert(userRoles).values(
+              withRole.map(({ data }) => ({
+                userId: idOf.get(String(data.userName)) as number,
+                roleId: Number(data.roleNames),
+              })),
+            );
+          }
+          await audit(tx, session.userId, 'user', null, 'import', { count });
+          return count;
+        },
+      });
     },
   }),
 ];
