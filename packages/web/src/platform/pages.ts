@@ -17,6 +17,7 @@ export const pages: Record<string, PageLoader> = {
   home: () => import('../modules/home/Workbench.tsx'),
   systemParams: () => import('../modules/setting/SystemParams.tsx'),
   baseSetting: () => import('../modules/setting/BaseSetting.tsx'),
+  userList: () => import('../modules/setting/UserList.tsx'),
 };
 
 export const hasPage = (name: string) => Object.hasOwn(pages, name);

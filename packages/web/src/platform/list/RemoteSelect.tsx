@@ -1,0 +1,162 @@
+import { type FilterItem, SELECT_PAGE_SIZE } from '@factory/shared/api/list';
+import { encryptText } from '@factory/shared/crypto';
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { Empty, Flex, Select, type SelectProps, Spin } from 'antd';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { api } from '../request.ts';
+import { selectFilters } from './filters.ts';
+
+/** Spec 000 §9: the next page loads at most every 500 ms while scrolling at the bottom. */
+export const LOAD_MORE_THROTTLE_MS = 500;
+const SEARCH_DEBOUNCE_MS = 300;
+/** Distance from the bottom of the list that counts as "at the bottom". */
+const BOTTOM_PX = 24;
+
+type Row = Record<string, unknown>;
+type Value = string | number;
+
+export interface RemoteSelectProps
+  extends Omit<SelectProps<Value | Value[]>, 'options' | 'loading' | 'showSearch' | 'filterOption'> {
+  /** A `get<Entity>List` path answering `{records, total}` to `page`, `limit` and `searchVal`. */
+  url: string;
+  labelField?: string;
+  valueField?: string;
+  /** Field searched with `like`; the label field when omitted (spec: by name). */
+  searchField?: string;
+  /** Fixed filters sent with every call. */
+  filters?: readonly FilterItem[];
+  /** Labels of values that may not be on the loaded pages (an edit form's current value). */
+  knownOptions?: { label: string; value: Value }[];
+}
+
+/**
+ * A select over a remote list (spec 000 §5, §9): searches by name with `like`, pages of 20, loads
+ * the next page at the bottom of the list. Works as a Form.Item control.
+ */
+export function RemoteSelect({
+  url,
+  labelField = 'name',
+  valueField = 'id',
+  searchField,
+  filters,
+  knownOptions,
+  onOpenChange,
+  onPopupScroll,
+  value,
+  ...rest
+}: RemoteSelectProps) {
+  const [typed, setTyped] = useState('');
+  const [text, setText] = useState('');
+  const [opened, setOpened] = useState(false);
+  const lastLoad = useRef(0);
+
+  useEffect(() => {
+    const t = setTimeout(() => setText(typed), SEARCH_DEBOUNCE_MS);
+    return () => clearTimeout(t);
+  }, [typed]);
+
+  const items = useMemo(
+    () => selectFilters(searchField ?? labelField, text, filters),
+    [searchField, labelField, text, filters],
+  );
+  const hasValue = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
+
+  const q = useInfiniteQuery({
+    queryKey: ['select', url, items],
+    queryFn: async ({ pageParam, signal }) => {
+      const searchVal = items.length ? await encryptText(JSON.stringify(items)) : undefined;
+      return api.get<{ records: Row[]; total: number }>(
+        url,
+        { page: pageParam, limit: SELECT_PAGE_SIZE, searchVal },
+        { signal },
+      );
+    },
+    initialPageParam: 1,
+    getNextPageParam: (last, pages) =>
+      pages.reduce((n, p) => n + p.records.length, 0) < last.total && last.records.length > 0
+        ? pages.length + 1
+        : undefined,
+    // nothing is fetched until the list opens, unless a value needs its label
+    enabled: opened || (hasValue && !knownOptions?.length),
+  });
+
+  const options = useMemo(() => {
+    const seen = new Set<Value>();
+    const out: { label: string; value: Value }[] = [];
+    for (const r of q.data?.pages.flatMap((p) => p.records) ?? []) {
+      const v = r[valueField] as Value;
+      if (seen.has(v)) continue;
+      seen.add(v);
+      out.push({ value: v, label: String(r[labelField] ?? v) });
+    }
+    // known labels only fill in values the loaded pages lack, and only when not searching
+    if (!text) for (const o of knownOptions ?? []) if (!seen.has(o.value)) out.push(o);
+    return out;
+  }, [q.data, valueField, labelField, knownOptions, text]);
+
+  return (
+    <Select
+      {...rest}
+      value={value}
+      showSearch={{ filterOption: false, onSearch: setTyped, searchValue: typed }}
+      options={options}
+      loading={q.isFetching}
+      onOpenChange={(open) => {
+        if (open) setOpened(true);
+        else setTyped('');
+        onOpenChange?.(open);
+      }}
+      onPopupScroll={(e) => {
+        onPopupScroll?.(e);
+        const el = e.currentTarget;
+        const now = Date.now();
+        if (
+          el.scrollTop + el.clientHeight >= el.scrollHeight - BOTTOM_PX &&
+          q.hasNextPage &&
+          !q.isFetchingNextPage &&
+          now - lastLoad.current >= LOAD_MORE_THROTTLE_MS
+        ) {
+          lastLoad.current = now;
+          void q.fetchNextPage();
+        }
+      }}
+      notFoundContent={
+        q.isFetching ? (
+          <Flex justify="center" style={{ padding: 12 }}>
+            <Spin size="small" />
+          </Flex>
+        ) : (
+          <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无数据" />
+        )
+      }
+      popupRender={(menu) => (
+        <>
+          {menu}
+          {q.isFetchingNextPage && (
+            <Flex justify="center" style={{ padding: 6 }}>
+              <Spin size="small" />
+            </Flex>
+          )}
+        </>
+      )}
+    />
+  );
+}
+
+/** Materials that can be produced or stocked: virtual materials are never offered (spec 000 §5). */
+export const NON_VIRTUAL_MATERIALS: readonly FilterItem[] = [
+  { fieldName: 'isVirtualMaterials', fieldType: 'integer', operator: 'eq', fieldValue: 0 },
+];
+
+/** The material list of spec 001 §7.2. */
+export const MATERIAL_LIST_URL = 'basicData/materials/private/materials/getMaterialsList';
+
+/** The material variant of RemoteSelect: never a virtual material. */
+export function MaterialSelect({
+  url = MATERIAL_LIST_URL,
+  filters,
+  ...props
+}: Omit<RemoteSelectProps, 'url'> & { url?: string }) {
+  const all = useMemo(() => [...NON_VIRTUAL_MATERIALS, ...(filters ?? [])], [filters]);
+  return <RemoteSelect {...props} url={url} filters={all} />;
+}
