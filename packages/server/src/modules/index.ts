@@ -1,6 +1,7 @@
 import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
+import { roleRoutes } from './setting/roleRoutes.ts';
 import { settingRoutes } from './setting/routes.ts';
 import { userRoutes } from './setting/userRoutes.ts';
 import { tenantRoutes } from './tenant/routes.ts';
@@ -10,6 +11,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...authRoutes,
   ...settingRoutes,
   ...userRoutes,
+  ...roleRoutes,
   ...tenantRoutes,
   ...fileRoutes,
 ];

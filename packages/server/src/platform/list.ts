@@ -176,10 +176,10 @@ export async function listPage<Row extends Record<string, unknown>>(
   build: (extra: { total: SQL<number> }) => any,
   fields: ListFields,
   query: ListPageQueryInput,
-  opts: { where?: SQL; defaultOrder: SQL[]; pageSizes?: readonly number[] },
+  opts: { where?: SQL; defaultOrder: SQL[] },
 ): Promise<{ content: Row[]; total: number }> {
+  // the page size was checked against the tenant's options when the route received it
   const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  checkPageSize(pageSize, opts.pageSizes);
   const page = query.currentPage ?? 1;
   const where = and(opts.where, whereOf(fields, await decodeSearchVal(query.searchVal)));
   const order = [...orderOf(fields, query.order), ...opts.defaultOrder];
@@ -234,4 +234,21 @@ export function listFieldsOf<F extends Record<string, FieldDecl>>(
 /** The declaration's default order as SQL (for listPage's defaultOrder). */
 export function defaultOrderOf(decl: EntityDecl, fields: ListFields): SQL[] {
   return orderOf(fields, decl.defaultOrder);
+}
+
+/** The select-list contract (spec 000 §7: page, limit, searchVal → records, total) over listPage. */
+export async function selectPage<Row extends Record<string, unknown>>(
+  // biome-ignore lint/suspicious/noExplicitAny: any drizzle select builder
+  build: (extra: { total: SQL<number> }) => any,
+  fields: ListFields,
+  query: { page?: number; limit?: number; searchVal?: string },
+  opts: { where?: SQL; order: SQL[] },
+): Promise<{ records: Row[]; total: number }> {
+  const { content, total } = await listPage<Row>(
+    build,
+    fields,
+    { currentPage: query.page, pageSize: query.limit, searchVal: query.searchVal },
+    { where: opts.where, defaultOrder: opts.order },
+  );
+  return { records: content, total };
 }

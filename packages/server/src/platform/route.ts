@@ -2,6 +2,7 @@ import { EnvelopeOf } from '@factory/shared/api/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
 import type { Tx } from './db.ts';
+import { checkPageSize } from './list.ts';
 import type { Services } from './services.ts';
 import type { SessionInfo } from './session.ts';
 
@@ -75,6 +76,8 @@ declare module 'fastify' {
 export function registerRoutes(app: FastifyInstance, services: Services, defs: readonly RouteDef[]): void {
   for (const def of defs) {
     const tag = def.url.split('/')[0];
+    const props = (def.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    const pagedList = 'currentPage' in props && 'pageSize' in props;
     app.route({
       method: def.method,
       url: API_PREFIX + def.url,
@@ -88,6 +91,9 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: r
       },
       handler: async (req, reply) => {
         const session = req.session as SessionInfo;
+        // every list call's page size must be one the tenant offers (page_size_config), checked once here
+        if (pagedList && session)
+          checkPageSize((req.query as { pageSize: number }).pageSize, session.pageSizes);
         const run = (tx: Tx) =>
           def.handler({
             req,

@@ -1,3 +1,4 @@
+import { PAGE_SIZES } from '@factory/shared/api/list';
 import { webPermissionCodes } from '@factory/shared/routes';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -11,12 +12,20 @@ export interface Services {
   config: Config;
   db: Database;
   counters: Counters;
-  /** The tenant's web permission codes (base_router config), cached per config version. */
-  webCodes(tenant: Pick<TenantInfo, 'id' | 'configVersion'>): Promise<readonly string[]>;
+  /**
+   * The tenant's settings every request may need, read from its basic config and cached per
+   * config version: web permission codes (base_router) and list page sizes (page_size_config).
+   */
+  tenantSettings(tenant: Pick<TenantInfo, 'id' | 'configVersion'>): Promise<TenantSettings>;
   /** The registry row of a member code (case as stored), or undefined. */
   tenantByCode(memberCode: string): Promise<TenantRow | undefined>;
   /** For public calls that name their tenant by member code: runs fn in that tenant's transaction. */
   inTenantOf<T>(memberCode: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+}
+
+export interface TenantSettings {
+  webCodes: readonly string[];
+  pageSizes: readonly number[];
 }
 
 export interface TenantRow extends Record<string, unknown> {
@@ -25,22 +34,29 @@ export interface TenantRow extends Record<string, unknown> {
 }
 
 export function createServices(config: Config, db: Database, counters: Counters): Services {
-  const cache = new Map<number, { version: number; codes: readonly string[] }>();
+  const cache = new Map<number, { version: number; settings: TenantSettings }>();
   const defaults = webPermissionCodes();
   return {
     config,
     db,
     counters,
-    async webCodes(tenant) {
+    async tenantSettings(tenant) {
       const hit = cache.get(tenant.id);
-      if (hit && hit.version === tenant.configVersion) return hit.codes;
+      if (hit && hit.version === tenant.configVersion) return hit.settings;
       const rows = await db.withTenant(tenant.id, (tx) =>
-        tx.execute(sql`select value from basic_config where code = 'base_router'`),
+        tx.execute(
+          sql`select code, value from basic_config where code in ('base_router', 'page_size_config')`,
+        ),
       );
-      const value = (rows as unknown as { rows: { value: string }[] }).rows?.[0]?.value;
-      const codes = parseBaseRouter(value) ?? defaults;
-      cache.set(tenant.id, { version: tenant.configVersion, codes });
-      return codes;
+      const value = (code: string) =>
+        (rows as unknown as { rows: { code: string; value: string }[] }).rows.find((r) => r.code === code)
+          ?.value;
+      const settings = {
+        webCodes: parseBaseRouter(value('base_router')) ?? defaults,
+        pageSizes: parsePageSizes(value('page_size_config')),
+      };
+      cache.set(tenant.id, { version: tenant.configVersion, settings });
+      return settings;
     },
     async tenantByCode(memberCode) {
       const rows = await db.prepared<TenantRow>(
@@ -69,4 +85,15 @@ export function parseBaseRouter(value: string | undefined): string[] | undefined
   } catch {
     return undefined;
   }
+}
+
+/** page_size_config holds the tenant's page-size options; the defaults when unset or unreadable. */
+export function parsePageSizes(value: string | undefined): readonly number[] {
+  try {
+    const list = value ? JSON.parse(value) : undefined;
+    if (Array.isArray(list) && list.length && list.every((n) => Number.isInteger(n) && n > 0)) return list;
+  } catch {
+    // unreadable: fall back
+  }
+  return PAGE_SIZES;
 }

@@ -32,6 +32,8 @@ export interface SessionInfo {
   permissions: ReadonlySet<string>;
   /** The same codes as the route tree spells them, for the web client (all of them for admin). */
   permissionCodes: readonly string[];
+  /** The tenant's list page sizes (page_size_config). */
+  pageSizes: readonly number[];
 }
 
 export const TOKEN_HEADER = 'token';
@@ -114,9 +116,10 @@ export async function resolveSession(services: Services, token: string | undefin
   };
   const admin = isAdmin({ userName: row.user_name });
   const cacheKey = `${tenant.id}:${tenant.configVersion}:${admin}:${row.authority}`;
+  const settings = await services.tenantSettings(tenant);
   let permissions = permissionCache.get(cacheKey);
   if (!permissions) {
-    const webCodes = await services.webCodes(tenant);
+    const webCodes = settings.webCodes;
     const set = permissionList(row.authority, webCodes);
     permissions = { set, codes: admin ? [...webCodes] : webCodes.filter((c) => set.has(c.toLowerCase())) };
     if (permissionCache.size >= PERMISSION_CACHE_MAX) permissionCache.clear();
@@ -137,6 +140,7 @@ export async function resolveSession(services: Services, token: string | undefin
     isAdmin: admin,
     permissions: permissions.set,
     permissionCodes: permissions.codes,
+    pageSizes: settings.pageSizes,
   };
 }
 

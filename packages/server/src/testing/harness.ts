@@ -103,7 +103,9 @@ export async function createHarness(
     const json = String(res.headers['content-type'] ?? '').includes('application/json');
     return {
       status: res.statusCode,
-      body: json ? res.json() : { errorCode: res.statusCode === 200 ? 0 : -1, result: '(binary)', errorMsg: '' },
+      body: json
+        ? res.json()
+        : { errorCode: res.statusCode === 200 ? 0 : -1, result: '(binary)', errorMsg: '' },
     };
   };
   return {

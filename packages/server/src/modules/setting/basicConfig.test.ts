@@ -140,4 +140,14 @@ describe('basic config', () => {
     });
     expect(unknownTenant.body).toMatchObject({ errorCode: 4, errorMsg: '企业不存在或已被删除' });
   });
+
+  it("list page sizes follow the tenant's page_size_config", async () => {
+    const list = (pageSize: number) =>
+      h.call('GET', `${BASE}getBasicConfigList`, { token: viewer, query: { currentPage: 1, pageSize } });
+    // the batch test above set [10, 30, 60]
+    expect((await list(30)).body.errorCode).toBe(0);
+    const refused = await list(20);
+    expect(refused.body).toMatchObject({ errorCode: 1, errorMsg: '每页条数应为10、30、60之一' });
+    expect((await list(999)).body.errorCode).toBe(0);
+  });
 });

@@ -111,6 +111,21 @@ describe('user list', () => {
     expect(result.records.every((r) => r.name.startsWith('李工'))).toBe(true);
   });
 
+  it('the role select list searches roles by name', async () => {
+    const res = await h.call('GET', 'authority/private/role/getRoleList', {
+      token: admin,
+      query: {
+        page: 1,
+        limit: 20,
+        searchVal: await search([{ fieldName: 'name', operator: 'like', fieldValue: 'viewer' }]),
+      },
+    });
+    expect(res.body.result).toEqual({ records: [{ id: roleId, name: 'viewer的角色' }], total: 1 });
+    expect(
+      (await h.call('GET', 'authority/private/role/getRoleList', { token: viewer })).body.errorCode,
+    ).toBe(3);
+  });
+
   it('needs the page permission', async () => {
     const res = await h.call('GET', `${BASE}getUserListPage`, {
       token: viewer,

@@ -17,7 +17,7 @@ import {
   UserUpdate,
 } from '@factory/shared/api/user';
 import { userEntity } from '@factory/shared/entities/user';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, eq, inArray } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
@@ -30,7 +30,7 @@ import {
   tableLookups,
 } from '../../platform/excel/import.ts';
 import { templateWorkbook } from '../../platform/excel/template.ts';
-import { decodeSearchVal, defaultOrderOf, whereOf } from '../../platform/list.ts';
+import { defaultOrderOf, selectPage } from '../../platform/list.ts';
 import { checkPasswordRule, decryptPassword, hashPassword } from '../../platform/password.ts';
 import { route } from '../../platform/route.ts';
 import { roles, userRoles, users } from './schema.ts';
@@ -102,22 +102,14 @@ export const userRoutes = [
     access: { session: true },
     query: SelectQuery,
     result: SelectResult(UserOption),
-    handler: async ({ tx, query }) => {
-      const where = whereOf(userListFields, await decodeSearchVal(query.searchVal));
-      const rows = await tx
-        .select({
-          id: users.id,
-          name: users.name,
-          userName: users.userName,
-          total: sql<number>`(count(*) over())::int`.mapWith(Number),
-        })
-        .from(users)
-        .where(and(eq(users.enabled, true), where))
-        .orderBy(asc(users.name), asc(users.id))
-        .limit(query.limit)
-        .offset((query.page - 1) * query.limit);
-      return { records: rows.map(({ total, ...r }) => r), total: rows[0]?.total ?? 0 };
-    },
+    handler: ({ tx, query }) =>
+      selectPage(
+        ({ total }) =>
+          tx.select({ id: users.id, name: users.name, userName: users.userName, __total: total }).from(users),
+        userListFields,
+        query,
+        { where: eq(users.enabled, true), order: [asc(users.name), asc(users.id)] },
+      ),
   }),
   route({
     method: 'GET',

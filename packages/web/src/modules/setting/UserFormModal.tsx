@@ -4,26 +4,12 @@ import { encryptText } from '@factory/shared/crypto';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { userEntity } from '@factory/shared/entities/user';
 import { enableStatus } from '@factory/shared/enums';
-import {
-  App,
-  Button,
-  Col,
-  Flex,
-  Form,
-  Input,
-  Modal,
-  Radio,
-  Row,
-  Space,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
+import { App, Button, Col, Form, Input, Modal, Radio, Row, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { fieldRules, placeholderOf, showFieldErrors } from '../../platform/list/formRules.ts';
+import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { type User, userApi, userNamePrefix } from './userApi.ts';
 
-const { Text } = Typography;
 const F = userEntity.fields;
 
 export type UserFormMode = 'add' | 'copy' | 'edit';
@@ -36,9 +22,19 @@ interface Values {
   email?: string;
   password: string;
   isEnabled: 0 | 1;
+  roleIds?: number[];
 }
 
-const FIELDS: (keyof Values)[] = ['userName', 'name', 'jobNumber', 'phone', 'email', 'password', 'isEnabled'];
+const FIELDS: (keyof Values)[] = [
+  'userName',
+  'name',
+  'jobNumber',
+  'phone',
+  'email',
+  'password',
+  'isEnabled',
+  'roleIds',
+];
 const TITLES: Record<UserFormMode, string> = { add: '新增用户', copy: '复制用户', edit: '修改用户' };
 
 function TextItem({ name, field }: { name: keyof Values; field: FieldDecl }) {
@@ -49,18 +45,11 @@ function TextItem({ name, field }: { name: keyof Values; field: FieldDecl }) {
   );
 }
 
-const roleTags = (names: string) =>
-  names ? (
-    <Flex wrap gap={4}>
-      {names.split('、').map((n) => (
-        <Tag key={n} color="blue" variant="filled" style={{ marginInlineEnd: 0 }}>
-          {n}
-        </Tag>
-      ))}
-    </Flex>
-  ) : (
-    <Text type="secondary">未分配角色</Text>
-  );
+/** The source user's roles as select options (ids and names come in the same order). */
+const knownRoles = (user?: User) => {
+  const names = user?.roleNames ? user.roleNames.split('、') : [];
+  return (user?.roleIds ?? []).map((value, i) => ({ value, label: names[i] ?? String(value) }));
+};
 
 interface Props {
   open: boolean;
@@ -73,8 +62,7 @@ interface Props {
 
 /**
  * 新增 / 复制 / 修改用户. A copy starts from another user's profile, status and roles with a new
- * suggested user name; unique fields (工号, 手机号) start empty. Roles are assigned on the role
- * screen, so here they are only shown (and carried over by a copy).
+ * suggested user name; unique fields (工号, 手机号) start empty.
  */
 export default function UserFormModal({ open, mode, source, onClose, onSaved }: Props) {
   const { message } = App.useApp();
@@ -104,6 +92,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
         jobNumber: source.jobNumber ?? '',
         phone: source.phone ?? '',
         email: source.email ?? '',
+        roleIds: source.roleIds,
       });
     }
     if (mode === 'copy' && source) {
@@ -111,6 +100,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
         name: source.name,
         email: source.email ?? '',
         isEnabled: source.isEnabled === 0 ? 0 : 1,
+        roleIds: source.roleIds,
       });
       void suggest(userNamePrefix(source.userName));
     }
@@ -133,13 +123,13 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
     try {
       const saved =
         editing && source
-          ? await userApi.update({ id: source.id, ...profile })
+          ? await userApi.update({ id: source.id, ...profile, roleIds: v.roleIds ?? [] })
           : await userApi.add({
               ...profile,
               userName: v.userName.trim(),
               password: await encryptText(v.password),
               isEnabled: v.isEnabled,
-              ...(mode === 'copy' && source?.roleIds.length ? { roleIds: source.roleIds } : {}),
+              roleIds: v.roleIds ?? [],
             });
       message.success(editing ? '修改成功' : '新增成功');
       onSaved(saved);
@@ -232,16 +222,17 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
               </Form.Item>
             </Col>
           )}
-          {source && mode !== 'add' && (
-            <Col xs={24} md={12}>
-              <Form.Item
-                label={F.roleNames.label}
-                extra={mode === 'copy' ? '新用户将获得与源用户相同的角色' : '角色在角色管理中分配'}
-              >
-                {roleTags(source.roleNames)}
-              </Form.Item>
-            </Col>
-          )}
+          <Col xs={24} md={12}>
+            <Form.Item name="roleIds" label={F.roleNames.label}>
+              <RemoteSelect
+                url="authority/private/role/getRoleList"
+                mode="multiple"
+                placeholder={`请选择${F.roleNames.label}`}
+                knownOptions={knownRoles(source)}
+                allowClear
+              />
+            </Form.Item>
+          </Col>
         </Row>
       </Form>
     </Modal>
