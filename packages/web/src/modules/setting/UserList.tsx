@@ -1,8 +1,10 @@
 import { CopyOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
+import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
 import { userEntity } from '@factory/shared/entities/user';
 import { Alert, Avatar, Flex, Modal, Tag, Typography, theme } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
+import { type ImportField, ImportWizard } from '../../platform/list/ImportWizard.tsx';
 import { ListPage } from '../../platform/list/ListPage.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '../../platform/list/types.ts';
 import { useSession } from '../../platform/session.ts';
@@ -12,6 +14,20 @@ import { type User, userApi } from './userApi.ts';
 const { Text, Paragraph } = Typography;
 
 const ROUTE = 'userList';
+
+/** Every imported user starts with the password the administrator gives here. */
+const IMPORT_FIELDS: ImportField[] = [
+  {
+    name: 'password',
+    label: '初始密码',
+    type: 'password',
+    rules: [
+      { required: true, message: '请输入初始密码' },
+      { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE },
+    ],
+    extra: '导入的用户均以此密码登录，请告知他们登录后尽快修改',
+  },
+];
 
 /** The temporary password of a reset, shown once. */
 function PasswordResult({ result, onClose }: { result?: { user: User; password: string }; onClose(): void }) {
@@ -71,6 +87,7 @@ export default function UserList() {
     mode: 'add',
   });
   const [reset, setReset] = useState<{ user: User; password: string }>();
+  const [importing, setImporting] = useState(false);
 
   const isMe = (u: User) => u.id === myId;
   const isAdmin = (u: User) => u.userName === 'admin';
@@ -206,6 +223,8 @@ export default function UserList() {
         columns={columns}
         toolbar={toolbar}
         rowActions={rowActions}
+        onExport={(ctx) => userApi.exportList(ctx)}
+        onImport={() => setImporting(true)}
       />
       <UserFormModal
         open={dialog.open}
@@ -218,6 +237,17 @@ export default function UserList() {
         }}
       />
       <PasswordResult result={reset} onClose={() => setReset(undefined)} />
+      <ImportWizard
+        open={importing}
+        entityLabel="用户"
+        {...userApi.importPaths}
+        writeFields={IMPORT_FIELDS}
+        onClose={() => setImporting(false)}
+        onDone={() => {
+          setImporting(false);
+          list.current?.reload();
+        }}
+      />
     </>
   );
 }

@@ -1,5 +1,7 @@
 import type { UserRow } from '@factory/shared/api/user';
 import type { Static } from 'typebox';
+import { downloadFile, exportQuery } from '../../platform/list/download.ts';
+import type { ListContext } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
 
 export type User = Static<typeof UserRow>;
@@ -24,6 +26,7 @@ export interface NewUser extends Profile {
 /** Body of updateOne (shared UserUpdate); roles stay as they are when not sent. */
 export interface UserChanges extends Profile {
   id: number;
+  roleIds?: number[];
 }
 
 const BASE = 'authority/private/user/';
@@ -42,6 +45,15 @@ export const userApi = {
   /** A new temporary password, shown once. */
   resetPassword: (id: number) =>
     api.put<{ password: string }>(`${BASE}resetPassword`, { id }, { query: { id } }),
+  /** The list as xlsx: its filters and order, the visible columns in their order. */
+  exportList: async (ctx: ListContext<User>) =>
+    downloadFile(`${BASE}export`, { query: await exportQuery(ctx) }, '用户列表.xlsx'),
+  /** The import wizard's calls; the write also takes the encrypted initial password as `password`. */
+  importPaths: {
+    importPath: `${BASE}importUser`,
+    templatePath: `${BASE}importTemplate`,
+    errorsPath: `${BASE}importErrors`,
+  },
 };
 
 /**

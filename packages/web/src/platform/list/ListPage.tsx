@@ -157,7 +157,12 @@ export function ListPage<T extends object>({
       list.page(pagination.current ?? 1, pagination.pageSize ?? state.pageSize);
   };
 
-  const ctx = (): ListContext<T> => ({ filters: list.filters, order: state.order, selected: selected.rows });
+  const ctx = (): ListContext<T> => ({
+    filters: list.filters,
+    order: state.order,
+    selected: selected.rows,
+    columns: prefs.columns.filter((c) => c.checked).map((c) => c.key),
+  });
   const toolButton = <A extends unknown[]>(
     a: ActionBase<A>,
     args: A,

@@ -54,11 +54,15 @@ export interface ExtraColumn<T> extends ColumnOverride<T> {
   render(value: unknown, row: T, index: number): ReactNode;
 }
 
-/** What export and import handlers get: the list's current filters and order, and the selection. */
+/**
+ * What export and import handlers get: the list's current filters and order, the selection, and
+ * the visible column keys in display order (what an export writes).
+ */
 export interface ListContext<T> {
   filters: FilterItem[];
   order?: string;
   selected: T[];
+  columns: string[];
 }
 
 /** Lets the page reload the list after its own dialogs save. */

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { launch, newPage, shot, signIn } from './browser.ts';
+
+let browser: Browser;
+let page: Page;
+beforeAll(async () => {
+  browser = await launch();
+  ({ page } = await newPage(browser));
+  await signIn(page, 'machinery', 'admin');
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const rows = (p: Page) => p.locator('.ant-table-tbody tr.ant-table-row');
+const openUsers = async (p: Page) => {
+  await p.goto('/setting/user-info/user');
+  await p.getByText('用户列表').first().waitFor();
+  await rows(p).first().waitFor();
+};
+const userNames = async (p: Page) =>
+  (await rows(p).locator('td:first-child').allInnerTexts()).map((t) => t.trim());
+
+describe('the Users screen', () => {
+  it('filters, sorts and pages; the state survives a reload', async () => {
+    await openUsers(page);
+    expect(await rows(page).count()).toBe(13);
+    await page.getByPlaceholder('请输入姓名').fill('韩');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => userNames(page)).toEqual(['jingli01']);
+    await page.reload();
+    await rows(page).first().waitFor();
+    expect(await userNames(page)).toEqual(['jingli01']);
+    expect(await page.getByPlaceholder('请输入姓名').inputValue()).toBe('韩');
+    await page.getByRole('button', { name: /重\s*置/ }).click();
+    await expect.poll(() => rows(page).count()).toBe(13);
+    await page.locator('th', { hasText: '用户名' }).click();
+    await expect.poll(async () => (await userNames(page))[0]).toBe('admin');
+    expect(new URL(page.url()).searchParams.get('order')).toBe('+userName');
+    await shot(page, 'users-sorted');
+  });
+
+  it('hides a column and finds it hidden after reload and a new login', async () => {
+    await openUsers(page);
+    const header = page.locator('.ant-table-thead th', { hasText: '创建时间' });
+    expect(await header.count()).toBe(1);
+    await page.getByRole('button', { name: '列设置' }).click();
+    const popover = page.locator('.ant-popover');
+    await popover.getByRole('checkbox', { name: '创建时间' }).uncheck();
+    await popover.getByRole('button', { name: /确\s*定/ }).click();
+    await expect.poll(() => header.count()).toBe(0);
+    await page.reload();
+    await rows(page).first().waitFor();
+    expect(await header.count()).toBe(0);
+    const again = await newPage(browser);
+    await signIn(again.page, 'machinery', 'admin');
+    await openUsers(again.page);
+    expect(await again.page.locator('.ant-table-thead th', { hasText: '创建时间' }).count()).toBe(0);
+    await shot(again.page, 'users-columns-kept');
+    await again.context.close();
+  });
+
+  it('adds, copies, disables and enables a user', async () => {
+    await openUsers(page);
+    await page.getByRole('button', { name: /新增用户/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await dialog.getByText('请输入用户名').first().waitFor();
+    await dialog.getByPlaceholder('请输入用户名').fill('e2euser');
+    await dialog.getByPlaceholder('请输入姓名').fill('端到端');
+    await dialog.getByPlaceholder('请输入初始密码').fill('E2eTest2026');
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').waitFor();
+    await page.getByPlaceholder('请输入用户名').fill('e2e');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => userNames(page)).toEqual(['e2euser']);
+
+    const row = rows(page).first();
+    await row.getByText('更多').click();
+    await page.getByRole('menuitem', { name: '复制' }).click();
+    const copy = page.getByRole('dialog');
+    await expect.poll(() => copy.getByPlaceholder('请输入用户名').inputValue()).toMatch(/^e2euser\d+$/);
+    await copy.getByPlaceholder('请输入初始密码').fill('E2eCopy2026');
+    await copy.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('新增成功').first().waitFor();
+    await expect.poll(() => rows(page).count()).toBe(2);
+
+    await row.getByText('停用').click();
+    await page.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('停用成功').waitFor();
+    await expect.poll(() => row.getByText('启用').count()).toBeGreaterThan(0);
+    await shot(page, 'users-disabled');
+    await row.getByText('启用', { exact: true }).first().click();
+    await page.getByText('启用成功').waitFor();
+  });
+});
