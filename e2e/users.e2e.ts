@@ -1,3 +1,5 @@
+import os from 'node:os';
+import path from 'node:path';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, shot, signIn } from './browser.ts';
@@ -64,7 +66,7 @@ describe('the Users screen', () => {
   it('adds, copies, disables and enables a user', async () => {
     await openUsers(page);
     await page.getByRole('button', { name: /新增用户/ }).click();
-    const dialog = page.getByRole('dialog');
+    const dialog = page.locator('.ant-modal-container').last();
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await dialog.getByText('请输入用户名').first().waitFor();
     await dialog.getByPlaceholder('请输入用户名').fill('e2euser');
@@ -72,14 +74,14 @@ describe('the Users screen', () => {
     await dialog.getByPlaceholder('请输入初始密码').fill('E2eTest2026');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
     await page.getByText('新增成功').waitFor();
-    await page.getByPlaceholder('请输入用户名').fill('e2e');
+    await page.locator('#userSearch_userName').fill('e2e');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => userNames(page)).toEqual(['e2euser']);
 
     const row = rows(page).first();
     await row.getByText('更多').click();
     await page.getByRole('menuitem', { name: '复制' }).click();
-    const copy = page.getByRole('dialog');
+    const copy = page.locator('.ant-modal-container').last();
     await expect.poll(() => copy.getByPlaceholder('请输入用户名').inputValue()).toMatch(/^e2euser\d+$/);
     await copy.getByPlaceholder('请输入初始密码').fill('E2eCopy2026');
     await copy.getByRole('button', { name: /确\s*定/ }).click();
@@ -93,5 +95,69 @@ describe('the Users screen', () => {
     await shot(page, 'users-disabled');
     await row.getByText('启用', { exact: true }).first().click();
     await page.getByText('启用成功').waitFor();
+  });
+});
+
+describe('import and export on the Users screen', () => {
+  const HEADERS = ['用户名', '姓名', '工号', '手机号', '邮箱', '角色', '状态'];
+  async function xlsx(rows: unknown[][]): Promise<string> {
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('用户');
+    ws.addRow(HEADERS);
+    for (const r of rows) ws.addRow(r);
+    const file = path.join(os.tmpdir(), `e2e-users-${Date.now()}.xlsx`);
+    await wb.xlsx.writeFile(file);
+    return file;
+  }
+
+  it('shows the errors of a bad file with a downloadable list, then imports the fixed file', async () => {
+    await openUsers(page);
+    await page.getByRole('button', { name: /导\s*入/ }).click();
+    const wizard = page.locator('.ant-modal-container').last();
+    const bad = await xlsx([
+      ['imp01', '', 'IMP01', '', '', '操作工', '启用'],
+      ['imp02', '导入二', 'IMP02', '12', '', '保安', '启用'],
+    ]);
+    await wizard.locator('input[type=file]').setInputFiles(bad);
+    await wizard.getByPlaceholder('请输入初始密码').fill('Import2026');
+    await wizard.getByRole('button', { name: /下一步/ }).click();
+    await wizard.getByText(/错误 3 处/).waitFor();
+    await shot(page, 'users-import-errors');
+    const download = page.waitForEvent('download');
+    await wizard.getByRole('button', { name: /下载错误清单/ }).click();
+    expect((await download).suggestedFilename()).toBe('用户导入错误清单.xlsx');
+
+    await wizard.getByRole('button', { name: /上一步/ }).click();
+    const good = await xlsx([
+      ['imp01', '导入一', 'IMP01', '', '', '操作工', '启用'],
+      ['imp02', '导入二', 'IMP02', '13712345678', '', '质检员', '停用'],
+    ]);
+    await wizard.locator('input[type=file]').setInputFiles(good);
+    await wizard.getByRole('button', { name: /下一步/ }).click();
+    await wizard
+      .getByText(/错误 0 处|校验通过/)
+      .first()
+      .waitFor();
+    await wizard.getByRole('button', { name: /下一步/ }).click();
+    await wizard.getByRole('button', { name: /开始导入/ }).click();
+    await wizard.getByText('成功导入 2 条').waitFor();
+    await wizard.getByRole('button', { name: /确\s*定/ }).click();
+    await wizard.waitFor({ state: 'hidden' });
+    await page.locator('#userSearch_userName').fill('imp0');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => userNames(page)).toEqual(['imp02', 'imp01']);
+  });
+
+  it('exports the filtered list and the file opens with those rows', async () => {
+    const download = page.waitForEvent('download');
+    await page.getByRole('button', { name: /导\s*出/ }).click();
+    const file = await (await download).path();
+    const ExcelJS = (await import('exceljs')).default;
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.readFile(file);
+    const ws = wb.worksheets[0];
+    expect((ws.getRow(1).values as unknown[]).slice(1, 3)).toEqual(['用户名', '姓名']);
+    expect(ws.rowCount).toBe(3);
   });
 });

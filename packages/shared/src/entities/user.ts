@@ -16,7 +16,7 @@ export const userEntity = defineEntity({
       unique: true,
       maxLength: 32,
       pattern: { source: '^[A-Za-z0-9_.@-]+$', message: '用户名只能包含字母、数字和 _ . @ -' },
-      filter: ['eq', 'like'],
+      filter: ['like', 'eq'],
       sort: true,
       import: true,
       width: 140,
