@@ -1,0 +1,149 @@
+import { createHash } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import Fastify, { type FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { SESSION_SQL } from './baseline.ts';
+
+/**
+ * The user list's bare baseline: Fastify 5 with no schemas, hooks, plugins or logger, replaying
+ * the very statement the app sent for the same request (text and bound values, captured from the
+ * app at start-up), so the two sides differ only in what the app does around the SQL.
+ *
+ * - `?q=<key>`: the captured select alone, one round trip, on a pool whose connections are put
+ *   under the tenant once (`factory_app` role and app.tenant_id as startup options), so the select
+ *   is planned and filtered by row-level security exactly as the app's is. The headline.
+ * - `?q=<key>&session=rls`: the app's whole sequence: session look-up (named prepared statement,
+ *   as the owner), `begin; set_config(role), set_config(app.tenant_id)`, the select, `commit`.
+ *   What remains between this and the app is the framework and the app's own JavaScript.
+ */
+
+export const USER_LIST_PATH = '/api/web/v1/authority/private/user/getUserListPage';
+
+/** One statement to replay, as the app sent it. */
+export interface ReplayQuery {
+  text: string;
+  values: unknown[];
+}
+
+export interface UserBaselineOptions {
+  databaseUrl: string;
+  poolSize: number;
+  tenantId: number;
+  sessionIdleMinutes: number;
+  /** Captured selects by key (`?q=`). */
+  queries: Record<string, ReplayQuery>;
+}
+
+export interface UserBaseline {
+  app: FastifyInstance;
+  url: string;
+  close(): Promise<void>;
+}
+
+/** The select's columns by position (rowMode 'array': several expressions share a column name). */
+const COLUMNS = [
+  'id',
+  'userName',
+  'name',
+  'jobNumber',
+  'phone',
+  'email',
+  'avatar',
+  'isEnabled',
+  'roleIds',
+  'roleNames',
+  'createdAt',
+] as const;
+
+const ok = (result: unknown) => ({ errorCode: 0, result, errorMsg: '' });
+
+/** Rows as the app's PageResult(UserRow): the same keys in the same order; the total follows the columns. */
+function pageOf(rows: unknown[][]) {
+  const hasTotal = rows[0] !== undefined && rows[0].length > COLUMNS.length;
+  return {
+    content: rows.map((r) => {
+      const o: Record<string, unknown> = {};
+      COLUMNS.forEach((k, i) => {
+        o[k] = r[i];
+      });
+      return o;
+    }),
+    total: hasTotal ? Number(rows[0][COLUMNS.length]) : rows.length,
+  };
+}
+
+export async function startUserBaseline(opts: UserBaselineOptions): Promise<UserBaseline> {
+  const tenantId = Number(opts.tenantId);
+  if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`bad tenant id ${opts.tenantId}`);
+  // short idle timeouts: the two pools take turns, and should not sit on connections meanwhile
+  const owner = new pg.Pool({
+    connectionString: opts.databaseUrl,
+    max: opts.poolSize,
+    idleTimeoutMillis: 2000,
+  });
+  // every connection starts under the tenant (startup options: no extra statement, no round trip)
+  const tenant = new pg.Pool({
+    connectionString: opts.databaseUrl,
+    max: opts.poolSize,
+    idleTimeoutMillis: 2000,
+    options: `-c role=factory_app -c app.tenant_id=${tenantId}`,
+  });
+  for (const pool of [owner, tenant]) {
+    pool.on('error', () => {
+      // an idle client dropped; the pool replaces it
+    });
+  }
+  const app = Fastify({ logger: false });
+  app.get(USER_LIST_PATH, async (req, reply) => {
+    const q = req.query as Record<string, string | undefined>;
+    const query = q.q !== undefined && Object.hasOwn(opts.queries, q.q) ? opts.queries[q.q] : undefined;
+    if (!query) return reply.status(400).send({ errorCode: 1, result: null, errorMsg: 'unknown q' });
+    const config = { text: query.text, values: query.values, rowMode: 'array' as const };
+    if (q.session !== 'rls') return ok(pageOf((await tenant.query<unknown[]>(config)).rows));
+
+    const token = req.headers.token;
+    if (typeof token !== 'string' || token.length > 200)
+      return reply.status(401).send({ errorCode: 2, result: null, errorMsg: 'no session' });
+    const { rows: sessions } = await owner.query<{ tenant_id: number }>({
+      name: 'session_lookup',
+      text: SESSION_SQL,
+      values: [createHash('sha256').update(token).digest('hex'), opts.sessionIdleMinutes],
+    });
+    const session = sessions[0];
+    if (!session) return reply.status(401).send({ errorCode: 2, result: null, errorMsg: 'no session' });
+    const client = await owner.connect();
+    let broken: Error | undefined;
+    try {
+      await client.query(
+        `begin; select set_config('role', 'factory_app', true), set_config('app.tenant_id', '${Number(session.tenant_id)}', true)`,
+      );
+      const rows = (await client.query<unknown[]>(config)).rows;
+      await client.query('commit');
+      return ok(pageOf(rows));
+    } catch (err) {
+      await client.query('rollback').catch((e: Error) => {
+        broken = e;
+      });
+      throw err;
+    } finally {
+      client.release(broken);
+    }
+  });
+
+  const closePools = () => Promise.allSettled([owner.end(), tenant.end()]);
+  try {
+    await app.listen({ host: '127.0.0.1', port: 0 });
+  } catch (err) {
+    await closePools();
+    throw err;
+  }
+  const { port } = app.server.address() as AddressInfo;
+  return {
+    app,
+    url: `http://127.0.0.1:${port}`,
+    async close() {
+      await app.close();
+      await closePools();
+    },
+  };
+}
