@@ -33,7 +33,12 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
     { extends: true, test: { name: 'shared', include: ['packages/shared/src/**/*.test.ts'] } },
     {
       extends: true,
-      test: { name: 'web', include: ['packages/web/src/**/*.test.{ts,tsx}'], environment: 'happy-dom' },
+      test: {
+        name: 'web',
+        include: ['packages/web/src/**/*.test.{ts,tsx}'],
+        environment: 'happy-dom',
+        testTimeout: 30_000,
+      },
     },
     server('server-pglite', { TEST_DB: 'pglite' }),
     ...(pgUp ? [server('server-postgres', { TEST_DB: 'postgres' })] : []),

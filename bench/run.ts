@@ -11,7 +11,6 @@ import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { encryptText } from '@factory/shared/crypto';
 import { verify } from '@node-rs/argon2';
 import { buildApp } from '../packages/server/src/app.ts';
@@ -34,17 +33,9 @@ import {
 } from './lib/load.ts';
 import { createBenchDatabase, DEFAULT_PG_URL } from './lib/pgdb.ts';
 import { countRoundTrips } from './lib/roundtrips.ts';
+import { cleanupStack, intEnv, RESULTS_DIR } from './lib/runner.ts';
 
 const TARGET_PCT = 70;
-const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'results');
-
-function intEnv(name: string, fallback: number, min = 1): number {
-  const raw = process.env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const n = Number.parseInt(raw, 10);
-  if (!Number.isFinite(n) || n < min) throw new Error(`${name} must be an integer ≥ ${min}, got "${raw}"`);
-  return n;
-}
 
 const settings = {
   pgUrl: process.env.BENCH_PG_URL || DEFAULT_PG_URL,
@@ -60,29 +51,7 @@ const settings = {
   } satisfies LoadOptions,
 };
 
-/** Undo steps, run newest first whatever happens, so servers, pools and the database never linger. */
-const cleanups: { name: string; run: () => Promise<unknown> }[] = [];
-let cleaning: Promise<void> | undefined;
-
-function cleanup(): Promise<void> {
-  cleaning ??= (async () => {
-    for (const step of cleanups.reverse()) {
-      try {
-        await step.run();
-      } catch (err) {
-        console.error(`cleanup: ${step.name} failed: ${(err as Error).message}`);
-      }
-    }
-  })();
-  return cleaning;
-}
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    console.error(`\n${signal}: cleaning up`);
-    void cleanup().finally(() => process.exit(130));
-  });
-}
+const cleanups = cleanupStack();
 
 const log = (line = '') => console.log(line);
 const ms = (n: number) => n.toFixed(1);
@@ -96,11 +65,11 @@ async function main() {
   );
 
   const bench = await createBenchDatabase(settings.pgUrl);
-  cleanups.push({ name: `drop database ${bench.name}`, run: () => bench.drop() });
+  cleanups.push(`drop database ${bench.name}`, () => bench.drop());
   log(`database ${bench.name} on PostgreSQL ${bench.serverVersion}`);
 
   const db = await openDatabase({ databaseUrl: bench.url, poolSize: settings.poolSize });
-  cleanups.push({ name: 'close app pool', run: () => db.close() });
+  cleanups.push('close app pool', () => db.close());
   await db.migrate();
 
   const built = await buildApp({
@@ -109,7 +78,7 @@ async function main() {
     logger: false,
     config: { demo: false, databaseUrl: bench.url, poolSize: settings.poolSize, host: '127.0.0.1' },
   });
-  cleanups.push({ name: 'close app', run: () => built.close() });
+  cleanups.push('close app', () => built.close());
   const tenant = await seedTenant(built.services, 'benchco');
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const appUrl = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
@@ -120,7 +89,7 @@ async function main() {
     tenantId: tenant.id,
     sessionIdleMinutes: built.services.config.sessionIdleMinutes,
   });
-  cleanups.push({ name: 'close baseline', run: () => baseline.close() });
+  cleanups.push('close baseline', () => baseline.close());
 
   const token = await login(appUrl, tenant.memberCode, tenant.userName);
   const auth = { token };
@@ -306,5 +275,5 @@ try {
   console.error(`\nbench FAILED: ${(err as Error).stack ?? String(err)}`);
   process.exitCode = 1;
 } finally {
-  await cleanup();
+  await cleanups.run();
 }

@@ -1,5 +1,4 @@
-import { LockOutlined, ThunderboltOutlined } from '@ant-design/icons';
-import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
+import { ThunderboltOutlined } from '@ant-design/icons';
 import { encryptText } from '@factory/shared/crypto';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { userEntity } from '@factory/shared/entities/user';
@@ -8,6 +7,7 @@ import { App, Button, Col, Form, Input, Modal, Radio, Row, Space, Tooltip } from
 import { useEffect, useState } from 'react';
 import { fieldRules, placeholderOf, showFieldErrors } from '../../platform/list/formRules.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { PasswordItem } from '../../platform/PasswordItem.tsx';
 import { type User, userApi, userNamePrefix } from './userApi.ts';
 
 const F = userEntity.fields;
@@ -199,20 +199,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
           </Col>
           {!editing && (
             <Col xs={24} md={12}>
-              <Form.Item
-                name="password"
-                label="初始密码"
-                rules={[
-                  { required: true, message: '请输入初始密码' },
-                  { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE },
-                ]}
-              >
-                <Input.Password
-                  prefix={<LockOutlined />}
-                  placeholder="请输入初始密码"
-                  autoComplete="new-password"
-                />
-              </Form.Item>
+              <PasswordItem name="password" label="初始密码" />
             </Col>
           )}
           {!editing && (

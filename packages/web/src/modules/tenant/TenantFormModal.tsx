@@ -1,9 +1,9 @@
-import { LockOutlined, UserOutlined } from '@ant-design/icons';
-import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
+import { UserOutlined } from '@ant-design/icons';
 import { encryptText } from '@factory/shared/crypto';
 import { TENANT_FLAG_NAMES, TENANT_FLAGS, type TenantFlag } from '@factory/shared/tenantFlags';
 import { Alert, App, Checkbox, Col, Divider, Form, Input, Modal, Row, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
+import { PasswordItem } from '../../platform/PasswordItem.tsx';
 import { ApiError } from '../../platform/request.ts';
 import { enabledFlags, type Tenant, tenantApi } from './tenantApi.ts';
 
@@ -231,20 +231,7 @@ export default function TenantFormModal({ open, tenant, onClose, onSaved }: Prop
                 </Form.Item>
               </Col>
               <Col span={12}>
-                <Form.Item
-                  name="adminPassword"
-                  label="管理员密码"
-                  rules={[
-                    { required: true, message: '请输入管理员密码' },
-                    { pattern: PASSWORD_RULE, message: PASSWORD_RULE_MESSAGE },
-                  ]}
-                >
-                  <Input.Password
-                    prefix={<LockOutlined />}
-                    placeholder="请输入管理员密码"
-                    autoComplete="new-password"
-                  />
-                </Form.Item>
+                <PasswordItem name="adminPassword" label="管理员密码" />
               </Col>
             </Row>
           </>
