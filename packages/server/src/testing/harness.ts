@@ -1,4 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import { encryptText } from '@factory/shared/crypto';
 import type { TenantFlags } from '@factory/shared/tenantFlags';
@@ -88,7 +91,15 @@ export async function createHarness(
 ): Promise<Harness> {
   const db = opts.db ?? (await openTestDatabase());
   const counters = opts.counters ?? memoryCounters();
-  const built = await buildApp({ db, counters, logger: false, config: { demo: false, ...opts.config } });
+  // every harness writes its files in a directory of its own: test files run in parallel, on PGlite
+  // and PostgreSQL at once, and their tenant ids coincide
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-test-'));
+  const built = await buildApp({
+    db,
+    counters,
+    logger: false,
+    config: { demo: false, dataDir, ...opts.config },
+  });
   const call: Harness['call'] = async (method, url, o = {}) => {
     const res = await built.app.inject({
       method,
@@ -158,6 +169,7 @@ export async function createHarness(
     close: async () => {
       await built.close();
       await db.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }

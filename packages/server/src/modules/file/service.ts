@@ -297,11 +297,15 @@ async function saveTemp(part: MultipartFile, kind: UploadKind, dir: string): Pro
       done(sig ? undefined : check());
     },
   });
+  const out = createWriteStream(tmp, { flags: 'wx' });
   try {
-    await pipeline(part.file, counter, createWriteStream(tmp, { flags: 'wx' }));
+    await pipeline(part.file, counter, out);
     // busboy stops at fileSize and marks the stream; the counter normally refuses first
     if (part.file.truncated) throw invalid(sizeMessage(kind));
   } catch (error) {
+    // the file is opened asynchronously: removing it before the stream has closed could race the
+    // open and leave an empty file behind
+    if (!out.closed) await new Promise<void>((resolve) => out.once('close', () => resolve()));
     await rm(tmp, { force: true });
     throw error;
   }
