@@ -16,18 +16,15 @@ import { encryptText } from '@factory/shared/crypto';
 import { userEntity } from '@factory/shared/entities/user';
 import ExcelJS from 'exceljs';
 import pg from 'pg';
-import { buildApp } from '../packages/server/src/app.ts';
 import { userRoles } from '../packages/server/src/modules/setting/schema.ts';
-import { memoryCounters } from '../packages/server/src/platform/counters.ts';
-import { openDatabase } from '../packages/server/src/platform/db.ts';
 import { parseImport, parseOnly } from '../packages/server/src/platform/excel/import.ts';
 import { hashPassword } from '../packages/server/src/platform/password.ts';
 import { multipart } from '../packages/server/src/testing/multipart.ts';
 import { type CapturedQuery, captureQueries, oneLine } from './lib/capture.ts';
-import { API, BENCH_PASSWORD, type Envelope, login, seedTenant } from './lib/fixture.ts';
+import { API, BENCH_PASSWORD, type Envelope, login } from './lib/fixture.ts';
 import { table } from './lib/load.ts';
-import { createBenchDatabase, DEFAULT_PG_URL } from './lib/pgdb.ts';
-import { appendResult, cleanupStack, intEnv, median, redactUrl } from './lib/runner.ts';
+import { DEFAULT_PG_URL } from './lib/pgdb.ts';
+import { appendResult, benchApp, cleanupStack, intEnv, median, redactUrl } from './lib/runner.ts';
 
 const TARGET_SECONDS = 5;
 const TARGET_RATIO = 3;
@@ -190,20 +187,16 @@ async function main() {
       `parseImport (+ column matching): ${s2(parseImportMs)}s`,
   );
 
-  const bench = await createBenchDatabase(settings.pgUrl, 'bench_import');
-  cleanups.push(`drop database ${bench.name}`, () => bench.drop());
-  log(`database ${bench.name} on PostgreSQL ${bench.serverVersion}`);
-  const db = await openDatabase({ databaseUrl: bench.url, poolSize: settings.poolSize });
-  cleanups.push('close app pool', () => db.close());
-  await db.migrate();
-  const built = await buildApp({
-    db,
-    counters: memoryCounters(),
-    logger: false,
-    config: { demo: false, databaseUrl: bench.url, poolSize: settings.poolSize, host: '127.0.0.1' },
-  });
-  cleanups.push('close app', () => built.close());
-  const tenant = await seedTenant(built.services, 'benchimport');
+  const { bench, db, built, tenant } = await benchApp(
+    {
+      pgUrl: settings.pgUrl,
+      poolSize: settings.poolSize,
+      dbPrefix: 'bench_import',
+      memberCode: 'benchimport',
+    },
+    cleanups,
+    log,
+  );
   const owner = new pg.Client({ connectionString: bench.url });
   await owner.connect();
   cleanups.push('close owner client', () => owner.end());

@@ -13,11 +13,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { encryptText } from '@factory/shared/crypto';
 import { verify } from '@node-rs/argon2';
-import { buildApp } from '../packages/server/src/app.ts';
-import { memoryCounters } from '../packages/server/src/platform/counters.ts';
-import { openDatabase } from '../packages/server/src/platform/db.ts';
 import { PATHS, startBaseline } from './lib/baseline.ts';
-import { BENCH_PASSWORD, login, seedTenant } from './lib/fixture.ts';
+import { BENCH_PASSWORD, login } from './lib/fixture.ts';
 import {
   comparePair,
   type LoadOptions,
@@ -31,9 +28,9 @@ import {
   table,
   timeSequential,
 } from './lib/load.ts';
-import { createBenchDatabase, DEFAULT_PG_URL } from './lib/pgdb.ts';
+import { DEFAULT_PG_URL } from './lib/pgdb.ts';
 import { countRoundTrips } from './lib/roundtrips.ts';
-import { cleanupStack, intEnv, RESULTS_DIR } from './lib/runner.ts';
+import { benchApp, cleanupStack, intEnv, RESULTS_DIR } from './lib/runner.ts';
 
 const TARGET_PCT = 70;
 
@@ -64,22 +61,11 @@ async function main() {
       `${load.connections} connections, ${load.warmupSeconds}s warm-up + ${load.seconds}s per run`,
   );
 
-  const bench = await createBenchDatabase(settings.pgUrl);
-  cleanups.push(`drop database ${bench.name}`, () => bench.drop());
-  log(`database ${bench.name} on PostgreSQL ${bench.serverVersion}`);
-
-  const db = await openDatabase({ databaseUrl: bench.url, poolSize: settings.poolSize });
-  cleanups.push('close app pool', () => db.close());
-  await db.migrate();
-
-  const built = await buildApp({
-    db,
-    counters: memoryCounters(),
-    logger: false,
-    config: { demo: false, databaseUrl: bench.url, poolSize: settings.poolSize, host: '127.0.0.1' },
-  });
-  cleanups.push('close app', () => built.close());
-  const tenant = await seedTenant(built.services, 'benchco');
+  const { bench, db, built, tenant } = await benchApp(
+    { pgUrl: settings.pgUrl, poolSize: settings.poolSize, memberCode: 'benchco' },
+    cleanups,
+    log,
+  );
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const appUrl = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
 

@@ -16,11 +16,8 @@ import os from 'node:os';
 import path from 'node:path';
 import { encryptText } from '@factory/shared/crypto';
 import pg from 'pg';
-import { buildApp } from '../packages/server/src/app.ts';
-import { memoryCounters } from '../packages/server/src/platform/counters.ts';
-import { openDatabase } from '../packages/server/src/platform/db.ts';
 import { type CapturedQuery, captureQueries, oneLine } from './lib/capture.ts';
-import { login, seedTenant } from './lib/fixture.ts';
+import { login } from './lib/fixture.ts';
 import {
   comparePair,
   type LoadOptions,
@@ -32,9 +29,9 @@ import {
   type Target,
   table,
 } from './lib/load.ts';
-import { createBenchDatabase, DEFAULT_PG_URL } from './lib/pgdb.ts';
+import { DEFAULT_PG_URL } from './lib/pgdb.ts';
 import { countRoundTrips } from './lib/roundtrips.ts';
-import { appendResult, cleanupStack, intEnv, median, redactUrl } from './lib/runner.ts';
+import { appendResult, benchApp, cleanupStack, intEnv, median, redactUrl } from './lib/runner.ts';
 import { type ReplayQuery, startUserBaseline, USER_LIST_PATH } from './lib/userBaseline.ts';
 
 const TARGET_PCT = 70;
@@ -300,21 +297,11 @@ async function main() {
       `${load.connections} connections, ${load.warmupSeconds}s warm-up + ${load.seconds}s per run`,
   );
 
-  const bench = await createBenchDatabase(settings.pgUrl, 'bench_users');
-  cleanups.push(`drop database ${bench.name}`, () => bench.drop());
-  log(`database ${bench.name} on PostgreSQL ${bench.serverVersion}`);
-
-  const db = await openDatabase({ databaseUrl: bench.url, poolSize: settings.poolSize });
-  cleanups.push('close app pool', () => db.close());
-  await db.migrate();
-  const built = await buildApp({
-    db,
-    counters: memoryCounters(),
-    logger: false,
-    config: { demo: false, databaseUrl: bench.url, poolSize: settings.poolSize, host: '127.0.0.1' },
-  });
-  cleanups.push('close app', () => built.close());
-  const tenant = await seedTenant(built.services, 'benchusers');
+  const { bench, db, built, tenant } = await benchApp(
+    { pgUrl: settings.pgUrl, poolSize: settings.poolSize, dbPrefix: 'bench_users', memberCode: 'benchusers' },
+    cleanups,
+    log,
+  );
 
   const seed = await seedUsers(bench.url, tenant.id, tenant.adminId, settings.users);
   log(

@@ -1,6 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApp } from '../../packages/server/src/app.ts';
+import { memoryCounters } from '../../packages/server/src/platform/counters.ts';
+import { openDatabase } from '../../packages/server/src/platform/db.ts';
+import { seedTenant } from './fixture.ts';
+import { createBenchDatabase } from './pgdb.ts';
 
 /** Small shared pieces of the stand-alone bench scripts (users.ts, import.ts). */
 
@@ -76,3 +81,29 @@ export const median = (xs: number[]) => {
 
 /** Same server URL with the password hidden, for reports. */
 export const redactUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//…@');
+
+/**
+ * A throwaway PostgreSQL database, migrated, with the real app built on it and one seeded tenant;
+ * each piece registers its own undo step.
+ */
+export async function benchApp(
+  opts: { pgUrl: string; poolSize: number; dbPrefix?: string; memberCode: string },
+  cleanups: ReturnType<typeof cleanupStack>,
+  log: (line: string) => void,
+) {
+  const bench = await createBenchDatabase(opts.pgUrl, opts.dbPrefix);
+  cleanups.push(`drop database ${bench.name}`, () => bench.drop());
+  log(`database ${bench.name} on PostgreSQL ${bench.serverVersion}`);
+  const db = await openDatabase({ databaseUrl: bench.url, poolSize: opts.poolSize });
+  cleanups.push('close app pool', () => db.close());
+  await db.migrate();
+  const built = await buildApp({
+    db,
+    counters: memoryCounters(),
+    logger: false,
+    config: { demo: false, databaseUrl: bench.url, poolSize: opts.poolSize, host: '127.0.0.1' },
+  });
+  cleanups.push('close app', () => built.close());
+  const tenant = await seedTenant(built.services, opts.memberCode);
+  return { bench, db, built, tenant };
+}
