@@ -15,7 +15,6 @@ import {
   Pagination,
   Row,
   Select,
-  Space,
   Table,
   Tag,
   Typography,
@@ -23,6 +22,7 @@ import {
 } from 'antd';
 import type { Color } from 'antd/es/color-picker';
 import { useMemo, useState } from 'react';
+import { FormSaveBar } from '../../platform/FormSaveBar.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { usePermission } from '../../platform/usePermission.ts';
 import RouterCodeTree, { canonicalCodes } from './RouterCodeTree.tsx';
@@ -378,24 +378,7 @@ export default function BaseSetting() {
             <RouterCodeTree disabled={!editable} />
           </Form.Item>
         </Card>
-        {editable && (
-          <Card
-            variant="borderless"
-            styles={{ body: { padding: '12px 24px' } }}
-            style={{ position: 'sticky', bottom: 0, zIndex: 2, boxShadow: '0 -2px 8px rgba(16,24,40,0.06)' }}
-          >
-            <Flex justify="flex-end">
-              <Space>
-                <Button onClick={() => form.resetFields()} disabled={saving}>
-                  重置
-                </Button>
-                <Button type="primary" htmlType="submit" loading={saving}>
-                  保存
-                </Button>
-              </Space>
-            </Flex>
-          </Card>
-        )}
+        {editable && <FormSaveBar saving={saving} onReset={() => form.resetFields()} />}
       </Flex>
     </Form>
   );

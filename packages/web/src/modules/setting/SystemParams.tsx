@@ -1,21 +1,8 @@
 import { LinkOutlined, PictureOutlined } from '@ant-design/icons';
 import { basicConfigDecl } from '@factory/shared/api/basicConfig';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Flex,
-  Form,
-  Image,
-  Input,
-  QRCode,
-  Row,
-  Space,
-  Typography,
-  theme,
-} from 'antd';
+import { App, Card, Col, Flex, Form, Image, Input, QRCode, Row, Typography, theme } from 'antd';
 import { useState } from 'react';
+import { FormSaveBar } from '../../platform/FormSaveBar.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { api } from '../../platform/request.ts';
 import { type SessionUser, useSession } from '../../platform/session.ts';
@@ -194,20 +181,7 @@ export default function SystemParams() {
             </Col>
           </Row>
         </Card>
-        {editable && (
-          <Card variant="borderless" styles={{ body: { padding: '12px 24px' } }}>
-            <Flex justify="flex-end">
-              <Space>
-                <Button onClick={() => form.resetFields()} disabled={saving}>
-                  重置
-                </Button>
-                <Button type="primary" htmlType="submit" loading={saving}>
-                  保存
-                </Button>
-              </Space>
-            </Flex>
-          </Card>
-        )}
+        {editable && <FormSaveBar saving={saving} onReset={() => form.resetFields()} />}
       </Flex>
     </Form>
   );
