@@ -452,6 +452,8 @@ const setting = group(
         'SetEquipment',
       ]),
       page('organization', 'organization', '组织架构', CRUD),
+      // User groups (spec 001 §2.4, §7.6): the spec shows their calls but no route; ours.
+      page('userGroup', 'user-group', '用户组', [...CRUD_IO, 'Copy', ...TOGGLE]),
       // Role screen: function permissions plus its users (spec 000 §6).
       page('roleList', 'role', '角色管理', [
         ...CRUD,

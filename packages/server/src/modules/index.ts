@@ -1,9 +1,12 @@
 import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
+import { informationRoutes } from './information/routes.ts';
+import { organizationRoutes } from './setting/organizationRoutes.ts';
 import { roleRoutes } from './setting/roleRoutes.ts';
 import { settingRoutes } from './setting/routes.ts';
 import { userRoutes } from './setting/userRoutes.ts';
+import { userStationRoutes } from './setting/userStationRoutes.ts';
 import { tenantRoutes } from './tenant/routes.ts';
 
 /** Every endpoint of the product; the permission walk test iterates this list. */
@@ -14,4 +17,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...roleRoutes,
   ...tenantRoutes,
   ...fileRoutes,
+  ...informationRoutes,
+  ...organizationRoutes,
+  ...userStationRoutes,
 ];

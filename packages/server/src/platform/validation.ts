@@ -4,6 +4,7 @@ import type { FastifySchemaValidationError } from 'fastify';
 interface AjvishError extends FastifySchemaValidationError {
   parentSchema?: {
     title?: string;
+    properties?: Record<string, { title?: string; type?: string }>;
     maxLength?: number;
     minLength?: number;
     minimum?: number;
@@ -33,9 +34,14 @@ export function fieldErrors(errors: AjvishError[]): FieldError[] {
     const label = e.parentSchema?.title ?? (field || '请求内容');
     let message: string;
     switch (e.keyword) {
-      case 'required':
-        message = `缺少必填项：${field}`;
+      case 'required': {
+        // the missing field's own title: '请输入名称' for text, '请选择…' for a choice or an id
+        const prop = e.parentSchema?.properties?.[String(params.missingProperty)];
+        message = prop?.title
+          ? `${prop.type === 'string' ? '请输入' : '请选择'}${prop.title}`
+          : `缺少必填项：${field}`;
         break;
+      }
       case 'additionalProperties':
         message = `不支持的字段：${field}`;
         break;

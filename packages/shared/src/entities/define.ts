@@ -26,7 +26,20 @@ export interface FieldDecl {
    * A reference to another entity, stored as its id. Imports look it up by code or name, and
    * the field's own value in lists and exports is the referenced name (`nameField`).
    */
-  ref?: { entity: string; by: 'code' | 'name'; nameField?: string };
+  ref?: {
+    entity: string;
+    by: 'code' | 'name';
+    nameField?: string;
+    /**
+     * The row's id of the referenced record (`areaId` beside `areaName`): forms edit it with a
+     * remote select of the referenced entity, the request bodies carry it.
+     */
+    idField?: string;
+  };
+  /** false: not edited by the generic form nor sent in the add/update bodies (the module's own UI). */
+  form?: boolean;
+  /** Form control hint: a wider multi-line input for `text`, a placeholder. */
+  placeholder?: string;
   /** Shown as a column by default (users can change columns); false hides it until chosen. */
   list?: boolean;
   /** Column width in px for the list. */
@@ -55,7 +68,41 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   fields: F;
   /** Default sort, '+prop' or '-prop'. */
   defaultOrder: string;
+  /**
+   * Where its calls live: `base` is the path prefix (basicData/private/station/), `name` the
+   * entity as call names spell it (Station → getStationListPage, addStation, importStation).
+   * The server's generic routes and the web's generic screen both derive every path from it.
+   */
+  api?: { base: string; name: string };
 }
+
+/** The standard calls of an entity (spec 000 §7 pattern), from its `api` declaration. */
+export function entityPaths(decl: Pick<EntityDecl, 'api' | 'name'>) {
+  if (!decl.api) throw new Error(`${decl.name}: no api declared`);
+  const { base, name } = decl.api;
+  return {
+    listPage: `${base}get${name}ListPage`,
+    list: `${base}get${name}List`,
+    detail: `${base}get${name}Detail`,
+    add: `${base}add${name}`,
+    update: `${base}updateOne`,
+    remove: `${base}deleteOne`,
+    enable: `${base}enable`,
+    disable: `${base}disable`,
+    maxCode: `${base}getMax${name}Code`,
+    export: `${base}export`,
+    importTemplate: `${base}importTemplate`,
+    import: `${base}import${name}`,
+    importErrors: `${base}importErrors`,
+  };
+}
+export type EntityPaths = ReturnType<typeof entityPaths>;
+
+/** The fields the generic form edits and the add/update bodies carry (ids of references included). */
+export const formFields = (decl: EntityDecl) =>
+  fieldsOf(decl).filter(([, f]) => !f.readOnly && f.form !== false);
+/** The body key of a form field: a reference is sent as its id. */
+export const bodyKey = (key: string, f: FieldDecl) => f.ref?.idField ?? key;
 
 export function defineEntity<const F extends Record<string, FieldDecl>>(decl: EntityDecl<F>): EntityDecl<F> {
   for (const [key, f] of Object.entries(decl.fields)) {

@@ -1,4 +1,5 @@
 import {
+  type AnyPgColumn,
   boolean,
   index,
   integer,
@@ -6,6 +7,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
@@ -33,7 +35,7 @@ export const users = pgTable(
     enabled: boolean('enabled').notNull().default(true),
     frequencyId: integer('frequency_id'),
     stationId: integer('station_id'),
-    organizationId: integer('organization_id'),
+    organizationId: integer('organization_id').references((): AnyPgColumn => organizations.id),
     /** Per-page column preferences: page key → column list (spec 000 §3). */
     fields: jsonb('fields').$type<Record<string, ColumnPreference[]>>().notNull().default({}),
     ...timestamps(),
@@ -88,4 +90,55 @@ export const basicConfig = pgTable(
     ...timestamps(),
   },
   (t) => [uniqueIndex('basic_config_code_uq').on(t.tenantId, t.code)],
+);
+
+/** The organisation framework: factory (0) → workshop (1) → production line (2). */
+export const organizations = pgTable(
+  'organization',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    level: smallint('level').notNull(),
+    parentId: integer('parent_id').references((): AnyPgColumn => organizations.id),
+    sort: integer('sort').notNull().default(0),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('organization_code_uq').on(t.tenantId, t.code),
+    index('organization_parent_idx').on(t.parentId),
+  ],
+);
+
+export const userGroups = pgTable(
+  'user_group',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('user_group_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('user_group_name_uq').on(t.tenantId, t.name),
+  ],
+);
+
+export const userGroupMembers = pgTable(
+  'user_group_member',
+  {
+    tenantId: tenantId(),
+    groupId: integer('group_id')
+      .notNull()
+      .references(() => userGroups.id, { onDelete: 'cascade' }),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+  },
+  (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_member_user_idx').on(t.userId)],
 );

@@ -1,0 +1,158 @@
+import { StationProcedureBody } from '@factory/shared/api/information';
+import { areaEntity, procedureEntity, stationEntity } from '@factory/shared/entities/information';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { audit } from '../../platform/audit.ts';
+import { crud, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
+import { organizations, users } from '../setting/schema.ts';
+import { areas, procedures, stationProcedures, stations, userStations } from './schema.ts';
+
+export const area = crud({
+  entity: areaEntity,
+  table: areas,
+  refs: { organizationName: { id: organizations.id, name: organizations.name, code: organizations.code } },
+  usedBy: [{ column: stations.areaId, label: '工位' }],
+  maxCode: { prefix: 'CX', width: 3 },
+});
+
+export const procedure = crud({
+  entity: procedureEntity,
+  table: procedures,
+  maxCode: { prefix: 'GX', width: 3 },
+  usedBy: [{ column: stationProcedures.procedureId, label: '工位' }],
+});
+
+const outerStation = qualified(stations.id);
+
+/** The procedure ids of a station's procedures must all exist in the tenant. */
+async function setProcedures(tx: Tx, stationId: number, procedureIds: number[]): Promise<void> {
+  const ids = [...new Set(procedureIds)];
+  if (ids.length) {
+    const found = await tx.select({ id: procedures.id }).from(procedures).where(inArray(procedures.id, ids));
+    if (found.length !== ids.length) throw fieldError('procedureIds', '所选工序不存在或已被删除');
+  }
+  await tx.delete(stationProcedures).where(eq(stationProcedures.stationId, stationId));
+  if (ids.length)
+    await tx.insert(stationProcedures).values(ids.map((procedureId) => ({ stationId, procedureId })));
+}
+
+export const station = crud({
+  entity: stationEntity,
+  table: stations,
+  refs: { areaName: { id: areas.id, name: areas.name, code: areas.code } },
+  columns: {
+    procedureIds: sql<
+      number[]
+    >`coalesce((select array_agg(sp.procedure_id order by sp.procedure_id) from station_procedure sp where sp.station_id = ${outerStation}), '{}')`,
+    procedureNames: sql<string>`coalesce((select string_agg(p.name, '、' order by p.code) from station_procedure sp join procedure p on p.id = sp.procedure_id where sp.station_id = ${outerStation}), '')`,
+  },
+  extraRow: { procedureIds: Type.Array(Type.Integer()) },
+  extraBody: {
+    procedureIds: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, title: '可做工序' }),
+    ),
+  },
+  usedBy: [
+    { column: userStations.stationId, label: '用户' },
+    { column: users.stationId, label: '用户（当前工位）' },
+  ],
+  maxCode: { prefix: 'GW', width: 3 },
+  hooks: {
+    saved: async (tx, id, body) => {
+      const ids = body.procedureIds as number[] | undefined;
+      if (ids) await setProcedures(tx, id, ids);
+    },
+  },
+});
+
+const S = 'basicData/private/station/';
+const stationRows = (tx: Tx) => tx.select(station.rowColumns).from(stations);
+const procedureRow = { id: procedures.id, code: procedures.code, name: procedures.name };
+const ProcedureOption = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
+const StationRows = Type.Array(station.Row);
+
+export const informationRoutes = [
+  ...area.routes,
+  ...procedure.routes,
+  ...station.routes,
+  route({
+    method: 'GET',
+    url: `${S}getStationListByProcedureId`,
+    summary: '能做某工序的工位（可按产线）',
+    access: { session: true },
+    query: Type.Object(
+      {
+        procedureId: Type.Integer({ minimum: 1, title: '工序' }),
+        areaId: Type.Optional(Type.Integer({ minimum: 1, title: '产线' })),
+      },
+      { additionalProperties: false },
+    ),
+    result: StationRows,
+    handler: ({ tx, query }) =>
+      stationRows(tx)
+        .where(
+          and(
+            sql`exists (select 1 from station_procedure sp where sp.station_id = ${outerStation} and sp.procedure_id = ${query.procedureId})`,
+            query.areaId ? eq(stations.areaId, query.areaId) : undefined,
+          ),
+        )
+        .orderBy(asc(stations.code)),
+  }),
+  route({
+    method: 'GET',
+    url: `${S}getStationListByUserId`,
+    summary: '某用户可在的工位',
+    access: { session: true },
+    query: Type.Object(
+      { userId: Type.Integer({ minimum: 1, title: '用户' }) },
+      { additionalProperties: false },
+    ),
+    result: StationRows,
+    handler: ({ tx, query }) =>
+      stationRows(tx)
+        .where(
+          sql`exists (select 1 from user_station us where us.station_id = ${outerStation} and us.user_id = ${query.userId})`,
+        )
+        .orderBy(asc(stations.code)),
+  }),
+  route({
+    method: 'GET',
+    url: `${S}getProcedureListByStationId`,
+    summary: '某工位可做的工序',
+    access: { session: true },
+    query: Type.Object(
+      { stationId: Type.Integer({ minimum: 1, title: '工位' }) },
+      { additionalProperties: false },
+    ),
+    result: Type.Array(ProcedureOption),
+    handler: ({ tx, query }) =>
+      tx
+        .select(procedureRow)
+        .from(stationProcedures)
+        .innerJoin(procedures, eq(procedures.id, stationProcedures.procedureId))
+        .where(eq(stationProcedures.stationId, query.stationId))
+        .orderBy(asc(procedures.code)),
+  }),
+  route({
+    method: 'PUT',
+    url: `${S}setProcedureListForStation`,
+    summary: '设置工位可做的工序',
+    access: { keys: ['stationListSetProcedure'] },
+    body: StationProcedureBody,
+    handler: async ({ tx, session, body }) => {
+      const [row] = await tx
+        .select({ id: stations.id })
+        .from(stations)
+        .where(eq(stations.id, body.stationId));
+      if (!row) throw notFound('工位');
+      await setProcedures(tx, body.stationId, body.procedureIds);
+      await audit(tx, session.userId, 'station', body.stationId, 'setProcedure', {
+        procedureIds: body.procedureIds,
+      });
+      return true;
+    },
+  }),
+];

@@ -1,0 +1,478 @@
+import {
+  ExportQuery,
+  ImportCheckResult,
+  ImportError,
+  ImportQuery,
+  ImportWriteResult,
+} from '@factory/shared/api/import';
+import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
+import { SelectQuery, SelectResult } from '@factory/shared/api/user';
+import { bodyKey, type EntityDecl, entityPaths, fieldsOf, formFields } from '@factory/shared/entities/define';
+import { bodySchemas, rowSchema } from '@factory/shared/entities/schema';
+import { findRoute } from '@factory/shared/routes';
+import { type AnyColumn, and, asc, eq, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type TSchema, Type } from 'typebox';
+import { audit } from './audit.ts';
+import type { Tx } from './db.ts';
+import { conflict, fieldError, notFound, referenced } from './errors.ts';
+import { exportColumns, exportQuery, pageRows, sendXlsx, streamXlsx } from './excel/export.ts';
+import {
+  errorWorkbook,
+  insertRows,
+  type RefBinding,
+  receiveImportFile,
+  runImport,
+  tableLookups,
+  type ValidRow,
+} from './excel/import.ts';
+import { templateWorkbook } from './excel/template.ts';
+import { defaultOrderOf, type ListFields, listFieldsOf, listPage, selectPage } from './list.ts';
+import { type RouteDef, route } from './route.ts';
+
+/** A column as SQL text qualified by its table, for correlated subqueries (drizzle leaves it bare). */
+export const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+
+/** Rows elsewhere that point at this entity: a delete is refused while one exists. */
+export interface UsedBy {
+  column: PgColumn;
+  /** What uses it, in the refusal: “{name}”已被{label}使用，不能删除. */
+  label: string;
+  /** The whole refusal instead (the spec's own words, e.g. PROCEDURE_IN_USE_MESSAGE). */
+  message?: string;
+}
+
+type Body = Record<string, unknown>;
+type Values = Record<string, unknown>;
+
+export interface CrudHooks {
+  /** Rules special to the entity, after the declared checks; `id` is null when adding. */
+  validate?(tx: Tx, values: Values, id: number | null, body: Body): Promise<void>;
+  /** After the row is written (links such as a station's procedures); `body` is the request's. */
+  saved?(tx: Tx, id: number, body: Body, isNew: boolean): Promise<void>;
+}
+
+export interface CrudOptions {
+  entity: EntityDecl;
+  /** The entity's table; its property names are the declaration's field keys. */
+  table: PgTable;
+  /** Per reference field (areaName): where its id, name and code live. */
+  refs?: Record<string, RefBinding & { name: PgColumn }>;
+  /** Row values beyond the table's own columns (a station's procedure names), as SQL. */
+  columns?: Record<string, SQL | PgColumn>;
+  /** Schemas of those extra row values, and of extra body fields the hooks handle. */
+  extraRow?: Record<string, TSchema>;
+  extraBody?: Record<string, TSchema>;
+  usedBy?: readonly UsedBy[];
+  /** getMax{Entity}Code: the next free code `prefix` + zero-padded number. */
+  maxCode?: { prefix: string; width: number };
+  /** Narrows the select list (get{Entity}List), e.g. to enabled rows. */
+  selectWhere?: SQL;
+  hooks?: CrudHooks;
+}
+
+const ENABLED = 'isEnabled';
+
+/**
+ * The standard calls of a declared entity (spec 000 §7's pattern) and the services behind them.
+ * A module gives its declaration, its table and what is special (references, users of its rows,
+ * hooks); list, select, detail, add/copy, update, delete, enable/disable, next code, export and
+ * import come from here, each with the route's permission keys and one audit row per change.
+ */
+export function crud(o: CrudOptions) {
+  const { entity, table } = o;
+  const paths = entityPaths(entity);
+  const cols = getTableColumns(table) as Record<string, PgColumn>;
+  const idCol = cols.id;
+  const keysOf = (action: string) => [`${entity.route}${action}`];
+  // which calls beyond list/detail/add/update/delete exist follows the route's buttons
+  const buttons: readonly string[] = findRoute(entity.route)?.meta.buttons ?? [];
+  if (!findRoute(entity.route)) throw new Error(`${entity.name}: unknown route ${entity.route}`);
+  const copy = buttons.includes('Copy');
+  const toggle = buttons.includes('Enable');
+  const colOf = (key: string) => (Object.hasOwn(cols, key) ? cols[key] : undefined);
+
+  // the row as the API shows it, and the same values for filters and sorts
+  const rowColumns: Record<string, SQL | PgColumn> = { id: idCol };
+  const filterColumns: Record<string, SQL | AnyColumn> = { id: idCol };
+  for (const [key, f] of fieldsOf(entity)) {
+    if (key === 'id') continue;
+    const ref = o.refs?.[key];
+    const idField = f.ref?.idField;
+    if (ref && idField) {
+      const own = colOf(idField);
+      if (!own) throw new Error(`${entity.name}.${key}: no column ${idField}`);
+      const name = sql<
+        string | null
+      >`(select r.${sql.identifier(ref.name.name)} from ${ref.name.table} r where r.${sql.identifier(ref.id.name)} = ${qualified(own)})`;
+      rowColumns[key] = name;
+      rowColumns[idField] = own;
+      filterColumns[key] = name;
+      continue;
+    }
+    if (key === ENABLED && colOf('enabled')) {
+      const expr = sql<number>`(${qualified(cols.enabled)})::int`.mapWith(Number);
+      rowColumns[key] = expr;
+      filterColumns[key] = expr;
+      continue;
+    }
+    const column = colOf(key);
+    if (!column) continue;
+    filterColumns[key] = column;
+    rowColumns[key] =
+      f.type === 'datetime'
+        ? sql<string>`to_char(${qualified(column)} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`
+        : f.type === 'date'
+          ? sql<string>`to_char(${qualified(column)}, 'YYYY-MM-DD')`
+          : f.type === 'number'
+            ? sql<number | null>`${qualified(column)}`.mapWith((v) => (v === null ? null : Number(v)))
+            : column;
+  }
+  Object.assign(rowColumns, o.columns);
+  for (const [key, c] of Object.entries(o.columns ?? {}))
+    if (Object.hasOwn(entity.fields, key)) filterColumns[key] = c;
+  const listFields: ListFields = listFieldsOf(entity, filterColumns);
+  const defaultOrder = [...defaultOrderOf(entity, listFields), asc(idCol)];
+  const Row = rowSchema(entity, o.extraRow);
+  const bodies = bodySchemas(entity, o.extraBody);
+
+  const detail = async (tx: Tx, id: number) => {
+    const [row] = await tx.select(rowColumns).from(table).where(eq(idCol, id));
+    if (!row) throw notFound(entity.label);
+    return row as Record<string, unknown>;
+  };
+
+  /** The body's declared fields as table values: '' is empty, texts trimmed, 启用 a boolean. */
+  function valuesOf(body: Body): Values {
+    const values: Values = {};
+    for (const [key, f] of formFields(entity)) {
+      const k = bodyKey(key, f);
+      if (!Object.hasOwn(body, k)) continue;
+      let v = body[k];
+      if (typeof v === 'string') v = v.trim();
+      if (v === '' || v === undefined) v = null;
+      if (key === ENABLED) values.enabled = v === null ? true : v === 1;
+      else values[f.ref ? k : key] = v;
+    }
+    return values;
+  }
+
+  async function checkValues(tx: Tx, values: Values, id: number | null) {
+    for (const [key, f] of formFields(entity)) {
+      const k = bodyKey(key, f);
+      const v = values[f.ref ? k : key];
+      if (v === null || v === undefined) continue;
+      if (f.unique) {
+        const column = cols[key];
+        const [other] = await tx
+          .select({ id: idCol })
+          .from(table)
+          .where(and(eq(column, v), id === null ? undefined : ne(idCol, id)))
+          .limit(1);
+        if (other) throw conflict(`${f.label}“${String(v)}”已存在`, key);
+      }
+      const ref = o.refs?.[key];
+      if (ref) {
+        const [found] = await tx
+          .select({ id: ref.id })
+          .from(ref.id.table)
+          .where(and(eq(ref.id, v), ref.where))
+          .limit(1);
+        if (!found) throw fieldError(k, `所选${f.label}不存在或已被删除`);
+      }
+    }
+  }
+
+  async function create(tx: Tx, actorId: number | null, body: Body): Promise<number> {
+    const values = valuesOf(body);
+    await checkValues(tx, values, null);
+    await o.hooks?.validate?.(tx, values, null, body);
+    const [row] = (await tx
+      .insert(table)
+      .values(values as never)
+      .returning({ id: idCol })) as { id: number }[];
+    await o.hooks?.saved?.(tx, row.id, body, true);
+    await audit(tx, actorId, entity.name, row.id, 'add', values);
+    return row.id;
+  }
+
+  async function update(tx: Tx, actorId: number, id: number, body: Body): Promise<void> {
+    const values = valuesOf(body);
+    await checkValues(tx, values, id);
+    await o.hooks?.validate?.(tx, values, id, body);
+    const updated = await tx
+      .update(table)
+      .set({ ...values, ...(colOf('updatedAt') ? { updatedAt: sql`now()` } : {}) } as never)
+      .where(eq(idCol, id))
+      .returning({ id: idCol });
+    if (!updated.length) throw notFound(entity.label);
+    await o.hooks?.saved?.(tx, id, body, false);
+    await audit(tx, actorId, entity.name, id, 'modify', values);
+  }
+
+  async function remove(tx: Tx, actorId: number, id: number): Promise<void> {
+    const row = await detail(tx, id);
+    const label = String(row.name ?? row.code ?? id);
+    for (const u of o.usedBy ?? []) {
+      const [use] = await tx.select({ one: sql`1` }).from(u.column.table).where(eq(u.column, id)).limit(1);
+      if (use) throw referenced(u.message ?? `“${label}”已被${u.label}使用，不能删除`);
+    }
+    await tx.delete(table).where(eq(idCol, id));
+    await audit(tx, actorId, entity.name, id, 'delete', { name: label });
+  }
+
+  async function setEnabled(tx: Tx, actorId: number, id: number, enabled: boolean): Promise<void> {
+    const updated = await tx
+      .update(table)
+      .set({ enabled, updatedAt: sql`now()` } as never)
+      .where(eq(idCol, id))
+      .returning({ id: idCol });
+    if (!updated.length) throw notFound(entity.label);
+    await audit(tx, actorId, entity.name, id, enabled ? 'enable' : 'disable');
+  }
+
+  /** The next free code with the prefix (GW001 …); `substring(x from $1)` needs the int cast. */
+  async function nextCode(tx: Tx): Promise<string> {
+    const { prefix, width } = o.maxCode ?? { prefix: '', width: 4 };
+    const pattern = `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[0-9]+$`;
+    const [row] = await tx
+      .select({
+        n: sql<number>`coalesce(max(substring(${cols.code} from ${prefix.length + 1}::int)::bigint), 0)`.mapWith(
+          Number,
+        ),
+      })
+      .from(table)
+      .where(sql`${cols.code} ~ ${pattern}`);
+    return `${prefix}${String((row?.n ?? 0) + 1).padStart(width, '0')}`;
+  }
+
+  /** A checked import row as table values: references hold the looked-up id. */
+  function importValues({ data }: ValidRow): Values {
+    const values: Values = {};
+    for (const [key, f] of fieldsOf(entity)) {
+      if (!f.import || f.readOnly) continue;
+      const v = data[key] ?? null;
+      if (key === ENABLED) values.enabled = v === null ? true : v === 1;
+      else if (f.ref?.idField) values[f.ref.idField] = v;
+      else {
+        const column = colOf(key);
+        // insertRows writes NULL for a missing value: give columns with a default their default
+        values[key] = v === null && column?.notNull && column.hasDefault ? column.default : v;
+      }
+    }
+    return values;
+  }
+
+  const list = (tx: Tx, query: Parameters<typeof listPage>[2], where?: SQL) =>
+    listPage(({ total }) => tx.select({ ...rowColumns, __total: total }).from(table), listFields, query, {
+      where,
+      defaultOrder,
+    });
+
+  const routes: RouteDef[] = [
+    route({
+      method: 'GET',
+      url: paths.listPage,
+      summary: `${entity.label}分页列表`,
+      access: { keys: [entity.route] },
+      query: ListPageQuery,
+      result: PageResult(Row),
+      handler: ({ tx, query }) => list(tx, query),
+    }),
+    route({
+      method: 'GET',
+      url: paths.list,
+      summary: `${entity.label}选择列表`,
+      access: { session: true },
+      query: SelectQuery,
+      result: SelectResult(Row),
+      handler: ({ tx, query }) =>
+        selectPage(
+          ({ total }) => tx.select({ ...rowColumns, __total: total }).from(table),
+          listFields,
+          query,
+          {
+            where: o.selectWhere,
+            order: defaultOrder,
+          },
+        ),
+    }),
+    route({
+      method: 'GET',
+      url: paths.detail,
+      summary: `${entity.label}详情`,
+      access: { keys: [entity.route] },
+      query: IdQuery,
+      result: Row,
+      handler: ({ tx, query }) => detail(tx, query.id),
+    }),
+    route({
+      method: 'POST',
+      url: paths.add,
+      summary: copy ? `新增${entity.label}（复制亦用此接口）` : `新增${entity.label}`,
+      access: { keys: [...keysOf('Add'), ...(copy ? keysOf('Copy') : [])] },
+      body: bodies.add,
+      result: Row,
+      handler: async ({ tx, session, body }) => detail(tx, await create(tx, session.userId, body as Body)),
+    }),
+    route({
+      method: 'PUT',
+      url: paths.update,
+      summary: `修改${entity.label}`,
+      access: { keys: keysOf('Modify') },
+      body: bodies.update,
+      result: Row,
+      handler: async ({ tx, session, body }) => {
+        const { id, ...rest } = body as Body & { id: number };
+        await update(tx, session.userId, id, rest);
+        return detail(tx, id);
+      },
+    }),
+    route({
+      method: 'DELETE',
+      url: paths.remove,
+      summary: `删除${entity.label}`,
+      access: { keys: keysOf('Del') },
+      query: IdQuery,
+      handler: async ({ tx, session, query }) => {
+        await remove(tx, session.userId, query.id);
+        return true;
+      },
+    }),
+  ];
+  if (toggle) {
+    for (const [action, enabled] of [
+      ['enable', true],
+      ['disable', false],
+    ] as const) {
+      routes.push(
+        route({
+          method: 'GET',
+          url: paths[action],
+          summary: `${enabled ? '启用' : '停用'}${entity.label}`,
+          access: { keys: keysOf(enabled ? 'Enable' : 'Disable') },
+          query: IdQuery,
+          handler: async ({ tx, session, query }) => {
+            await setEnabled(tx, session.userId, query.id, enabled);
+            return true;
+          },
+        }),
+      );
+    }
+  }
+  if (o.maxCode) {
+    routes.push(
+      route({
+        method: 'GET',
+        url: paths.maxCode,
+        summary: `建议下一个${entity.label}编码`,
+        access: { keys: [...keysOf('Add'), ...(copy ? keysOf('Copy') : [])] },
+        result: Type.String(),
+        handler: ({ tx }) => nextCode(tx),
+      }),
+    );
+  }
+  if (buttons.includes('Export'))
+    routes.push(
+      route({
+        method: 'GET',
+        url: paths.export,
+        summary: `导出${entity.label}（当前查询条件、排序与显示列）`,
+        access: { keys: keysOf('Export') },
+        query: ExportQuery,
+        handler: async ({ tx, query, reply }) => {
+          const { where, orderBy } = await exportQuery(listFields, query, { defaultOrder });
+          await streamXlsx(reply, {
+            fileName: `${entity.label}列表`,
+            sheetName: entity.label,
+            columns: exportColumns(entity, query.columns),
+            rows: pageRows((limit, offset) =>
+              tx
+                .select(rowColumns)
+                .from(table)
+                .where(where)
+                .orderBy(...orderBy)
+                .limit(limit)
+                .offset(offset),
+            ),
+          });
+        },
+      }),
+    );
+  if (buttons.includes('Import')) {
+    const binding = () => ({
+      refs: o.refs,
+      unique: Object.fromEntries(
+        fieldsOf(entity)
+          .filter(([key, f]) => f.unique && f.import && colOf(key))
+          .map(([key]) => [key, cols[key]]),
+      ),
+    });
+    routes.push(
+      route({
+        method: 'GET',
+        url: paths.importTemplate,
+        summary: `下载${entity.label}导入模板`,
+        access: { keys: keysOf('Import') },
+        handler: async ({ reply }) =>
+          sendXlsx(reply, `${entity.label}导入模板`, await templateWorkbook(entity)),
+      }),
+      route({
+        method: 'POST',
+        url: paths.importErrors,
+        summary: '下载导入校验错误清单',
+        access: { keys: keysOf('Import') },
+        body: Type.Array(ImportError, { maxItems: 200_000 }),
+        handler: async ({ body, reply }) =>
+          sendXlsx(reply, `${entity.label}导入错误清单`, await errorWorkbook(body, entity)),
+      }),
+      route({
+        method: 'POST',
+        url: paths.import,
+        summary: `导入${entity.label}：mode=check 校验，mode=write 写入（全部成功或全部不写）`,
+        access: { keys: keysOf('Import') },
+        rawBody: true,
+        query: Type.Object(
+          {
+            ...ImportQuery.properties,
+            mode: Type.Union([Type.Literal('check'), Type.Literal('write')], { title: '步骤' }),
+          },
+          { additionalProperties: false },
+        ),
+        result: Type.Union([ImportCheckResult, ImportWriteResult]),
+        handler: async ({ tx, session, req, query }) => {
+          const file = await receiveImportFile(req);
+          return runImport({
+            mode: query.mode,
+            file: file.buffer,
+            decl: entity,
+            startRow: query.startRow,
+            tx,
+            hooks: tableLookups(tx, binding()),
+            write: async (tx, rows) => {
+              const count = await insertRows(tx, table, rows.map(importValues));
+              await audit(tx, session.userId, entity.name, null, 'import', { count });
+              return count;
+            },
+          });
+        },
+      }),
+    );
+  }
+  return {
+    routes,
+    paths,
+    Row,
+    rowColumns,
+    listFields,
+    list,
+    detail,
+    create,
+    update,
+    remove,
+    setEnabled,
+    nextCode,
+  };
+}
+
+export type Crud = ReturnType<typeof crud>;

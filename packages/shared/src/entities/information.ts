@@ -1,0 +1,141 @@
+import { processType } from '../enums/index.ts';
+import { defineEntity, type FieldDecl } from './define.ts';
+
+/** Code and name, the identity of most master data: required, unique, searched and sorted. */
+export const codeField = (label = '编码', width = 140): FieldDecl => ({
+  label,
+  type: 'string',
+  required: true,
+  unique: true,
+  maxLength: 32,
+  pattern: { source: '^[A-Za-z0-9_.\\-]+$', message: `${label}只能包含字母、数字和 _ . -` },
+  filter: ['like', 'eq'],
+  sort: true,
+  import: true,
+  width,
+});
+export const nameField = (label = '名称', width = 160): FieldDecl => ({
+  label,
+  type: 'string',
+  required: true,
+  unique: true,
+  maxLength: 50,
+  filter: ['like', 'eq'],
+  sort: true,
+  import: true,
+  width,
+});
+export const remarkField: FieldDecl = {
+  label: '备注',
+  type: 'text',
+  maxLength: 500,
+  import: true,
+  width: 200,
+};
+export const createdAtField: FieldDecl = {
+  label: '创建时间',
+  type: 'datetime',
+  readOnly: true,
+  filter: ['between', 'gte', 'lte'],
+  sort: true,
+  width: 170,
+};
+export const idField: FieldDecl = {
+  label: '编号',
+  type: 'integer',
+  readOnly: true,
+  list: false,
+  sort: true,
+  export: false,
+};
+
+/** Production lines (产线) of the factory model; plans, stations and flow steps run on them. */
+export const areaEntity = defineEntity({
+  name: 'area',
+  label: '产线',
+  route: 'factoryModel',
+  defaultOrder: '+code',
+  api: { base: 'basicData/private/area/', name: 'Area' },
+  fields: {
+    id: idField,
+    code: codeField('产线编码'),
+    name: nameField('产线名称'),
+    organizationName: {
+      label: '所属车间',
+      type: 'string',
+      ref: { entity: 'organization', by: 'name', idField: 'organizationId' },
+      filter: ['like'],
+      import: true,
+      width: 160,
+    },
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});
+
+/** Procedures (工序): the steps process flows are made of. */
+export const procedureEntity = defineEntity({
+  name: 'procedure',
+  label: '工序',
+  route: 'procedureList',
+  defaultOrder: '+code',
+  api: { base: 'basicData/production/private/procedure/', name: 'Procedure' },
+  fields: {
+    id: idField,
+    code: codeField('工序编码'),
+    name: nameField('工序名称'),
+    processType: {
+      label: '加工类型',
+      type: 'enum',
+      enum: processType,
+      required: true,
+      filter: ['eq'],
+      sort: true,
+      import: true,
+      width: 110,
+    },
+    standardMinutes: {
+      label: '标准工时(分钟)',
+      type: 'number',
+      min: 0,
+      max: 100_000,
+      sort: true,
+      import: true,
+      width: 130,
+    },
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});
+
+/** Stations (工位, spec 000 §3): where operators work, on a line, doing some procedures. */
+export const stationEntity = defineEntity({
+  name: 'station',
+  label: '工位',
+  route: 'stationList',
+  defaultOrder: '+code',
+  api: { base: 'basicData/private/station/', name: 'Station' },
+  fields: {
+    id: idField,
+    code: codeField('工位编码'),
+    name: nameField('工位名称'),
+    areaName: {
+      label: '所属产线',
+      type: 'string',
+      required: true,
+      ref: { entity: 'area', by: 'name', idField: 'areaId' },
+      filter: ['like'],
+      sort: true,
+      import: true,
+      width: 150,
+    },
+    procedureNames: {
+      label: '可做工序',
+      type: 'string',
+      form: false,
+      width: 220,
+    },
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});
