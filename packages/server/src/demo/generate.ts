@@ -4,6 +4,7 @@ import { sql } from 'drizzle-orm';
 import { createRole, createUser } from '../modules/setting/userService.ts';
 import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
+import { demoFactories, seedFactory } from './factory.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 
 /** The demo tenants: together they show every tenant flag. Deterministic: same input, same rows. */
@@ -85,6 +86,8 @@ export async function seedDemo(services: Services): Promise<boolean> {
             await createUser(tx, adminId, { userName, name, password: DEMO_PASSWORD, roleIds: [roleId] });
           }
         }
+        const factory = demoFactories[t.memberCode];
+        if (factory) await seedFactory(tx, adminId, factory);
       },
     );
   }

@@ -18,6 +18,11 @@ export const pages: Record<string, PageLoader> = {
   systemParams: () => import('../modules/setting/SystemParams.tsx'),
   baseSetting: () => import('../modules/setting/BaseSetting.tsx'),
   userList: () => import('../modules/setting/UserList.tsx'),
+  organization: () => import('../modules/setting/OrganizationTree.tsx'),
+  userGroup: () => import('../modules/setting/UserGroupList.tsx'),
+  factoryModel: () => import('../modules/information/AreaList.tsx'),
+  stationList: () => import('../modules/information/StationList.tsx'),
+  procedureList: () => import('../modules/information/ProcedureList.tsx'),
 };
 
 export const hasPage = (name: string) => Object.hasOwn(pages, name);

@@ -43,10 +43,11 @@ export const station = crud({
   entity: stationEntity,
   table: stations,
   refs: { areaName: { id: areas.id, name: areas.name, code: areas.code } },
+  // ids and names in the same order (by code), so a form can label its current values
   columns: {
     procedureIds: sql<
       number[]
-    >`coalesce((select array_agg(sp.procedure_id order by sp.procedure_id) from station_procedure sp where sp.station_id = ${outerStation}), '{}')`,
+    >`coalesce((select array_agg(sp.procedure_id order by p.code) from station_procedure sp join procedure p on p.id = sp.procedure_id where sp.station_id = ${outerStation}), '{}')`,
     procedureNames: sql<string>`coalesce((select string_agg(p.name, '、' order by p.code) from station_procedure sp join procedure p on p.id = sp.procedure_id where sp.station_id = ${outerStation}), '')`,
   },
   extraRow: { procedureIds: Type.Array(Type.Integer()) },

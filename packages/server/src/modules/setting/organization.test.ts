@@ -82,7 +82,12 @@ describe('user groups', () => {
     const g = await ok<Group>(
       post(`${GRP}addUserGroup`, { code: 'YHZ001', name: '夜班质检', userIds: [userIds.wang, userIds.li] }),
     );
-    expect(g).toMatchObject({ isEnabled: 1, memberCount: 2, memberNames: '李工、王工' });
+    expect(g).toMatchObject({
+      isEnabled: 1,
+      memberCount: 2,
+      memberNames: '李工、王工',
+      userIds: [userIds.li, userIds.wang],
+    });
     const badUser = await post(`${GRP}addUserGroup`, { code: 'YHZ002', name: '坏组', userIds: [999_999] });
     expect(badUser.body).toMatchObject({ errorCode: 1, errorMsg: '所选用户不存在或已被删除' });
     const mine = await ok<{ name: string }[]>(

@@ -79,8 +79,8 @@ export const userGroup = crud({
   columns: {
     userIds: sql<
       number[]
-    >`coalesce((select array_agg(m.user_id order by m.user_id) from user_group_member m where m.group_id = ${outerGroup}), '{}')`,
-    memberNames: sql<string>`coalesce((select string_agg(u.name, '、' order by u.name) from user_group_member m join users u on u.id = m.user_id where m.group_id = ${outerGroup}), '')`,
+    >`coalesce((select array_agg(m.user_id order by u.name, u.id) from user_group_member m join users u on u.id = m.user_id where m.group_id = ${outerGroup}), '{}')`,
+    memberNames: sql<string>`coalesce((select string_agg(u.name, '、' order by u.name, u.id) from user_group_member m join users u on u.id = m.user_id where m.group_id = ${outerGroup}), '')`,
     memberCount: sql<number>`(select count(*) from user_group_member m where m.group_id = ${outerGroup})::int`,
   },
   extraRow: { userIds: Type.Array(Type.Integer()) },

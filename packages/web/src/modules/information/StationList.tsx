@@ -1,0 +1,151 @@
+import { entityPaths } from '@factory/shared/entities/define';
+import { procedureEntity, stationEntity } from '@factory/shared/entities/information';
+import { App, Col, Flex, Form, Tag, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { CrudPage } from '../../platform/crud/CrudPage.tsx';
+import { EMPTY_CELL } from '../../platform/list/columns.tsx';
+import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
+import { api } from '../../platform/request.ts';
+import { AppModal } from '../../shell/AppModal.tsx';
+
+type Station = {
+  id: number;
+  code: string;
+  name: string;
+  areaName: string;
+  procedureIds: number[];
+  procedureNames: string;
+} & Record<string, unknown>;
+
+const PROCEDURES = entityPaths(procedureEntity).list;
+
+/** The station's procedures as select options (ids and names come in the same order). */
+const knownProcedures = (s?: Station) => {
+  const names = s?.procedureNames ? s.procedureNames.split('、') : [];
+  return (s?.procedureIds ?? []).map((value, i) => ({ value, label: names[i] ?? String(value) }));
+};
+
+function ProcedureSelect({ station }: { station?: Station }) {
+  return (
+    <RemoteSelect
+      url={PROCEDURES}
+      mode="multiple"
+      placeholder="请选择可做工序"
+      knownOptions={knownProcedures(station)}
+      allowClear
+    />
+  );
+}
+
+/** 设置工序: the whole list of procedures a station can do. */
+function SetProcedures({
+  station,
+  onClose,
+  onSaved,
+}: {
+  station?: Station;
+  onClose(): void;
+  onSaved(): void;
+}) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<{ procedureIds: number[] }>();
+  const [saving, setSaving] = useState(false);
+  const save = async () => {
+    if (!station) return;
+    setSaving(true);
+    try {
+      await api.put(`${stationEntity.api?.base}setProcedureListForStation`, {
+        stationId: station.id,
+        procedureIds: form.getFieldValue('procedureIds') ?? [],
+      });
+      message.success('设置成功');
+      onSaved();
+    } catch {
+      // the request client has shown why
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <AppModal
+      open={!!station}
+      width={640}
+      title={station ? `设置工序 — ${station.name}` : '设置工序'}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={save}
+      onCancel={onClose}
+    >
+      <Form
+        form={form}
+        layout="vertical"
+        initialValues={{ procedureIds: station?.procedureIds }}
+        style={{ marginTop: 16 }}
+      >
+        <Form.Item name="procedureIds" label="可做工序" extra="排产和报工时，只能把这些工序派到该工位">
+          <ProcedureSelect station={station} />
+        </Form.Item>
+      </Form>
+    </AppModal>
+  );
+}
+
+/** /information/production-info/station: stations, their line and the procedures they can do. */
+export default function StationList() {
+  const list = useRef<ListPageHandle>(null);
+  const [setting, setSetting] = useState<Station>();
+  const columns = useMemo<Partial<Record<string, ColumnOverride<Station>>>>(
+    () => ({
+      procedureNames: {
+        ellipsis: false,
+        render: (v) =>
+          v ? (
+            <Flex wrap gap={4}>
+              {String(v)
+                .split('、')
+                .map((n) => (
+                  <Tag key={n} variant="filled" color="processing" style={{ marginInlineEnd: 0 }}>
+                    {n}
+                  </Tag>
+                ))}
+            </Flex>
+          ) : (
+            <Typography.Text type="secondary">{EMPTY_CELL}</Typography.Text>
+          ),
+      },
+    }),
+    [],
+  );
+  const rowActions: RowAction<Station>[] = [
+    { key: 'setProcedure', label: '设置工序', action: 'SetProcedure', onClick: (s) => setSetting(s) },
+  ];
+  return (
+    <>
+      <CrudPage<Station>
+        ref={list}
+        entity={stationEntity}
+        suggestCode
+        columns={columns}
+        rowActions={rowActions}
+        formItems={(s) => (
+          <Col xs={24}>
+            <Form.Item name="procedureIds" label="可做工序">
+              <ProcedureSelect station={s} />
+            </Form.Item>
+          </Col>
+        )}
+        formValues={(s) => ({ procedureIds: s.procedureIds })}
+      />
+      <SetProcedures
+        station={setting}
+        onClose={() => setSetting(undefined)}
+        onSaved={() => {
+          setSetting(undefined);
+          list.current?.reload();
+        }}
+      />
+    </>
+  );
+}

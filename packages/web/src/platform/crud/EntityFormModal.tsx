@@ -1,0 +1,269 @@
+import { ThunderboltOutlined } from '@ant-design/icons';
+import {
+  bodyKey,
+  type EntityDecl,
+  entityPaths,
+  type FieldDecl,
+  formFields,
+} from '@factory/shared/entities/define';
+import { entities } from '@factory/shared/entities/index';
+import {
+  App,
+  Button,
+  Col,
+  DatePicker,
+  Form,
+  Input,
+  InputNumber,
+  Radio,
+  Row,
+  Select,
+  Space,
+  Switch,
+  Tooltip,
+} from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
+import { type ReactNode, useEffect, useState } from 'react';
+import { AppModal } from '../../shell/AppModal.tsx';
+import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts';
+import { RemoteSelect } from '../list/RemoteSelect.tsx';
+import { api } from '../request.ts';
+
+export type FormMode = 'add' | 'copy' | 'edit';
+type Rec = Record<string, unknown>;
+type Values = Record<string, unknown>;
+
+const TITLES: Record<FormMode, string> = { add: '新增', copy: '复制', edit: '修改' };
+const DATE = 'YYYY-MM-DD';
+const DATETIME = 'YYYY-MM-DD HH:mm:ss';
+
+/** The form control of a declared field. */
+function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
+  const placeholder = f.placeholder ?? placeholderOf(f);
+  if (f.ref) {
+    const target = entities[f.ref.entity];
+    const id = f.ref.idField ? source?.[f.ref.idField] : undefined;
+    const name = source?.[key];
+    return (
+      <RemoteSelect
+        url={entityPaths(target).list}
+        placeholder={placeholder}
+        allowClear={!f.required}
+        knownOptions={typeof id === 'number' && name ? [{ value: id, label: String(name) }] : undefined}
+      />
+    );
+  }
+  switch (f.type) {
+    case 'text':
+      return (
+        <Input.TextArea
+          placeholder={placeholder}
+          maxLength={f.maxLength}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+        />
+      );
+    case 'integer':
+    case 'number':
+      return (
+        <InputNumber
+          placeholder={placeholder}
+          min={f.min}
+          max={f.max}
+          precision={f.type === 'integer' ? 0 : undefined}
+          style={{ width: '100%' }}
+        />
+      );
+    case 'boolean':
+      return <Switch checkedChildren="是" unCheckedChildren="否" />;
+    case 'enum':
+      return (f.enum?.items.length ?? 0) <= 3 ? (
+        <Radio.Group options={f.enum?.options} />
+      ) : (
+        <Select placeholder={placeholder} options={f.enum?.options} allowClear={!f.required} />
+      );
+    case 'date':
+    case 'datetime':
+      return (
+        <DatePicker showTime={f.type === 'datetime'} placeholder={placeholder} style={{ width: '100%' }} />
+      );
+    default:
+      return <Input placeholder={placeholder} maxLength={f.maxLength} allowClear={!f.required} />;
+  }
+}
+
+/** A row's value as the form holds it (dates as dayjs). */
+function formValue(f: FieldDecl, v: unknown): unknown {
+  if (v === null || v === undefined) return undefined;
+  if ((f.type === 'date' || f.type === 'datetime') && typeof v === 'string') return dayjs(v);
+  return v;
+}
+
+/** The form's value as the body sends it: cleared texts as '', cleared choices as null. */
+function bodyValue(f: FieldDecl, v: unknown): unknown {
+  if (v === undefined || v === null || v === '')
+    return f.ref || (f.type !== 'string' && f.type !== 'text') ? null : '';
+  if (dayjs.isDayjs(v)) return (v as Dayjs).format(f.type === 'date' ? DATE : DATETIME);
+  return typeof v === 'string' ? v.trim() : v;
+}
+
+export interface EntityFormModalProps {
+  entity: EntityDecl;
+  open: boolean;
+  mode: FormMode;
+  /** The row to modify, or the one a copy starts from. */
+  source?: Rec;
+  /** The entity has getMax{Entity}Code: a 生成 button beside the code and a suggestion on add. */
+  suggestCode?: boolean;
+  /** Form items beyond the declared fields (a station's procedures), and their values from a row. */
+  extraItems?: ReactNode;
+  extraValues?(row: Rec): Values;
+  /** Starting values of a new record (a child node's parent id, and its name to label the select). */
+  initialValues?: Values;
+  onClose(): void;
+  onSaved(row: Rec): void;
+}
+
+/**
+ * 新增 / 复制 / 修改 of any declared entity: one control per form field (text, number, choice,
+ * date, reference as a remote select), the declared rules, the server's field errors on their
+ * fields. A copy starts from the source with its unique fields empty (and a new code suggested).
+ */
+export function EntityFormModal({
+  entity,
+  open,
+  mode,
+  source,
+  suggestCode,
+  extraItems,
+  extraValues,
+  initialValues,
+  onClose,
+  onSaved,
+}: EntityFormModalProps) {
+  const { message } = App.useApp();
+  const [form] = Form.useForm<Values>();
+  const [saving, setSaving] = useState(false);
+  const [suggesting, setSuggesting] = useState(false);
+  const paths = entityPaths(entity);
+  const fields = formFields(entity);
+  const names = [...fields.map(([key, f]) => bodyKey(key, f)), 'id'];
+
+  const suggest = async () => {
+    setSuggesting(true);
+    try {
+      form.setFields([{ name: 'code', value: await api.get<string>(paths.maxCode), errors: [] }]);
+    } catch {
+      // the request client has shown why; the code can still be typed
+    } finally {
+      setSuggesting(false);
+    }
+  };
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once per opening
+  useEffect(() => {
+    if (!open) return;
+    form.resetFields();
+    const start: Values = {};
+    for (const [key, f] of fields) {
+      const k = bodyKey(key, f);
+      if (source && mode !== 'add' && !(mode === 'copy' && f.unique)) start[k] = formValue(f, source[k]);
+      else if (f.enum?.defaultValue !== undefined) start[k] = f.enum.defaultValue;
+      else if (f.type === 'enum' && f.required) start[k] = f.enum?.items[0]?.value;
+    }
+    if (source && mode !== 'add') Object.assign(start, extraValues?.(source));
+    if (mode === 'add') Object.assign(start, initialValues);
+    form.setFieldsValue(start);
+    if (suggestCode && mode !== 'edit' && Object.hasOwn(entity.fields, 'code')) void suggest();
+  }, [open, mode, source]);
+
+  const submit = async () => {
+    let v: Values;
+    try {
+      v = await form.validateFields();
+    } catch {
+      return; // the form shows what is missing
+    }
+    const body: Values = {};
+    for (const [key, f] of fields) body[bodyKey(key, f)] = bodyValue(f, v[bodyKey(key, f)]);
+    for (const [k, value] of Object.entries(v)) if (!Object.hasOwn(body, k)) body[k] = value;
+    setSaving(true);
+    try {
+      const saved =
+        mode === 'edit' && source
+          ? await api.put<Rec>(paths.update, { id: source.id, ...body })
+          : await api.post<Rec>(paths.add, body);
+      message.success(mode === 'edit' ? '修改成功' : '新增成功');
+      onSaved(saved);
+    } catch (err) {
+      showFieldErrors(form, err, names);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  // one column per field; long texts take the full width, after everything else
+  const field = ([key, f]: [string, FieldDecl]) => {
+    const k = bodyKey(key, f);
+    const wide = f.type === 'text';
+    // a reference holds an id: only its required rule applies
+    const rules = fieldRules(
+      f.ref ? { label: f.label, type: 'integer', required: f.required, ref: f.ref } : f,
+      {
+        placeholder: f.placeholder,
+      },
+    );
+    return (
+      <Col key={k} xs={24} md={wide ? 24 : 12}>
+        {key === 'code' && suggestCode ? (
+          <Form.Item label={f.label} required={f.required}>
+            <Space.Compact block>
+              <Form.Item name={k} noStyle rules={rules}>
+                <Input placeholder={placeholderOf(f)} maxLength={f.maxLength} />
+              </Form.Item>
+              <Tooltip title="生成下一个未被使用的编码">
+                <Button icon={<ThunderboltOutlined />} loading={suggesting} onClick={suggest}>
+                  生成
+                </Button>
+              </Tooltip>
+            </Space.Compact>
+          </Form.Item>
+        ) : (
+          <Form.Item
+            name={k}
+            label={f.label}
+            rules={rules}
+            valuePropName={f.type === 'boolean' ? 'checked' : 'value'}
+          >
+            {controlOf(key, f, mode === 'add' ? initialValues : source)}
+          </Form.Item>
+        )}
+      </Col>
+    );
+  };
+
+  const title =
+    mode === 'copy' && source
+      ? `复制${entity.label}（复制自 ${String(source.name ?? source.code ?? '')}）`
+      : `${TITLES[mode]}${entity.label}`;
+
+  return (
+    <AppModal
+      open={open}
+      title={title}
+      okText="确定"
+      cancelText="取消"
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={onClose}
+    >
+      <Form name={`${entity.name}Form`} form={form} layout="vertical" style={{ marginTop: 16 }}>
+        <Row gutter={24}>
+          {fields.filter(([, f]) => f.type !== 'text').map(field)}
+          {extraItems}
+          {fields.filter(([, f]) => f.type === 'text').map(field)}
+        </Row>
+      </Form>
+    </AppModal>
+  );
+}
