@@ -38,6 +38,9 @@ export const tenantId = () =>
     .references(() => tenants.id)
     .default(sql`nullif(current_setting('app.tenant_id', true), '')::int`);
 
+/** Values of the tenant's custom fields of an entity (field setting), keyed by the field's key. */
+export const customValues = () => jsonb('custom').$type<Record<string, unknown>>().notNull().default({});
+
 export const timestamps = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -13,7 +13,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
-import { tenantId, timestamps } from '../../platform/schema.ts';
+import { customValues, tenantId, timestamps } from '../../platform/schema.ts';
 import { organizations, users } from '../setting/schema.ts';
 
 /** Production lines (产线) of the factory model. */
@@ -27,6 +27,7 @@ export const areas = pgTable(
     /** The workshop the line belongs to. */
     organizationId: integer('organization_id').references(() => organizations.id),
     remark: text('remark'),
+    custom: customValues(),
     ...timestamps(),
   },
   (t) => [
@@ -45,6 +46,7 @@ export const procedures = pgTable(
     processType: smallint('process_type').notNull().default(0),
     standardMinutes: numeric('standard_minutes', { precision: 12, scale: 3 }),
     remark: text('remark'),
+    custom: customValues(),
     ...timestamps(),
   },
   (t) => [
@@ -64,6 +66,7 @@ export const stations = pgTable(
       .notNull()
       .references(() => areas.id),
     remark: text('remark'),
+    custom: customValues(),
     ...timestamps(),
   },
   (t) => [
@@ -178,6 +181,7 @@ export const materials = pgTable(
     lowerLimit: quantity('lower_limit'),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark'),
+    custom: customValues(),
     ...timestamps(),
   },
   (t) => [
@@ -245,6 +249,7 @@ export const warehouses = pgTable(
     address: text('address'),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark'),
+    custom: customValues(),
     ...timestamps(),
   },
   (t) => [
@@ -330,6 +335,7 @@ export const trays = pgTable(
     maxLoad: quantity('max_load'),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark'),
+    custom: customValues(),
     ...timestamps(),
   },
   (t) => [uniqueIndex('tray_code_uq').on(t.tenantId, t.code)],
@@ -365,6 +371,7 @@ const partner = () => ({
   address: text('address'),
   enabled: boolean('enabled').notNull().default(true),
   remark: text('remark'),
+  custom: customValues(),
   ...timestamps(),
 });
 
@@ -448,6 +455,7 @@ export const processFlows = pgTable(
     materialId: integer('material_id').references(() => materials.id),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark'),
+    custom: customValues(),
     ...timestamps(),
   },
   (t) => [
