@@ -1,4 +1,6 @@
+import { numberedEntities } from '@factory/shared/entities/numbering';
 import { area, procedure, station } from '../modules/information/routes.ts';
+import { codeRule } from '../modules/setting/codeRuleRoutes.ts';
 import { organization, userGroup } from '../modules/setting/organizationRoutes.ts';
 import { users } from '../modules/setting/schema.ts';
 import { setUserStations } from '../modules/setting/userStationRoutes.ts';
@@ -267,6 +269,9 @@ const seq = (prefix: string, n: number) => `${prefix}${String(n).padStart(3, '0'
 
 /** Writes a factory model through the same services as the screens. */
 export async function seedFactory(tx: Tx, adminId: number, m: FactoryModel): Promise<void> {
+  // the rules on screen from the start, so a planner sees how codes are made and can change them
+  for (const e of numberedEntities)
+    if (e.autoCode) await codeRule.create(tx, adminId, { docType: e.name, resetPeriod: 0, ...e.autoCode });
   const procedureIds = new Map<string, number>();
   for (const [code, name, processType, standardMinutes] of m.procedures)
     procedureIds.set(code, await procedure.create(tx, adminId, { code, name, processType, standardMinutes }));

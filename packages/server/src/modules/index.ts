@@ -2,6 +2,7 @@ import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
 import { informationRoutes } from './information/routes.ts';
+import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
 import { organizationRoutes } from './setting/organizationRoutes.ts';
 import { roleRoutes } from './setting/roleRoutes.ts';
 import { settingRoutes } from './setting/routes.ts';
@@ -20,4 +21,5 @@ export const allRoutes: readonly RouteDef[] = [
   ...informationRoutes,
   ...organizationRoutes,
   ...userStationRoutes,
+  ...codeRuleRoutes,
 ];

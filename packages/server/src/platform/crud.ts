@@ -28,6 +28,7 @@ import {
 } from './excel/import.ts';
 import { templateWorkbook } from './excel/template.ts';
 import { defaultOrderOf, type ListFields, listFieldsOf, listPage, selectPage } from './list.ts';
+import { noteCodes, peekCode, takeCodes } from './numbering.ts';
 import { type RouteDef, route } from './route.ts';
 
 /** A column as SQL text qualified by its table, for correlated subqueries (drizzle leaves it bare). */
@@ -64,8 +65,6 @@ export interface CrudOptions {
   extraRow?: Record<string, TSchema>;
   extraBody?: Record<string, TSchema>;
   usedBy?: readonly UsedBy[];
-  /** getMax{Entity}Code: the next free code `prefix` + zero-padded number. */
-  maxCode?: { prefix: string; width: number };
   /** Narrows the select list (get{Entity}List), e.g. to enabled rows. */
   selectWhere?: SQL;
   hooks?: CrudHooks;
@@ -183,8 +182,25 @@ export function crud(o: CrudOptions) {
     }
   }
 
+  /** A numbered entity's code: the next free number when left empty, else noted as taken. */
+  async function numberCode(tx: Tx, values: Values): Promise<void> {
+    if (!entity.autoCode) return;
+    if (values.code) return noteCodes(tx, entity.name, [String(values.code)]);
+    // skip numbers already used by codes typed before the rule changed
+    for (let i = 0; i < 1000; i++) {
+      const [code] = await takeCodes(tx, entity.name);
+      const [used] = await tx.select({ id: idCol }).from(table).where(eq(cols.code, code)).limit(1);
+      if (!used) {
+        values.code = code;
+        return;
+      }
+    }
+    throw conflict(`${entity.label}编码已用尽，请在编码设置中调整规则`, 'code');
+  }
+
   async function create(tx: Tx, actorId: number | null, body: Body): Promise<number> {
     const values = valuesOf(body);
+    await numberCode(tx, values);
     await checkValues(tx, values, null);
     await o.hooks?.validate?.(tx, values, null, body);
     const [row] = (await tx
@@ -229,21 +245,6 @@ export function crud(o: CrudOptions) {
       .returning({ id: idCol });
     if (!updated.length) throw notFound(entity.label);
     await audit(tx, actorId, entity.name, id, enabled ? 'enable' : 'disable');
-  }
-
-  /** The next free code with the prefix (GW001 …); `substring(x from $1)` needs the int cast. */
-  async function nextCode(tx: Tx): Promise<string> {
-    const { prefix, width } = o.maxCode ?? { prefix: '', width: 4 };
-    const pattern = `^${prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[0-9]+$`;
-    const [row] = await tx
-      .select({
-        n: sql<number>`coalesce(max(substring(${cols.code} from ${prefix.length + 1}::int)::bigint), 0)`.mapWith(
-          Number,
-        ),
-      })
-      .from(table)
-      .where(sql`${cols.code} ~ ${pattern}`);
-    return `${prefix}${String((row?.n ?? 0) + 1).padStart(width, '0')}`;
   }
 
   /** A checked import row as table values: references hold the looked-up id. */
@@ -360,7 +361,7 @@ export function crud(o: CrudOptions) {
       );
     }
   }
-  if (o.maxCode) {
+  if (entity.autoCode) {
     routes.push(
       route({
         method: 'GET',
@@ -368,7 +369,7 @@ export function crud(o: CrudOptions) {
         summary: `建议下一个${entity.label}编码`,
         access: { keys: [...keysOf('Add'), ...(copy ? keysOf('Copy') : [])] },
         result: Type.String(),
-        handler: ({ tx }) => nextCode(tx),
+        handler: ({ tx }) => peekCode(tx, entity.name),
       }),
     );
   }
@@ -450,7 +451,20 @@ export function crud(o: CrudOptions) {
             tx,
             hooks: tableLookups(tx, binding()),
             write: async (tx, rows) => {
-              const count = await insertRows(tx, table, rows.map(importValues));
+              const values = rows.map(importValues);
+              if (entity.autoCode) {
+                const blank = values.filter((v) => !v.code);
+                const codes = await takeCodes(tx, entity.name, blank.length);
+                blank.forEach((v, i) => {
+                  v.code = codes[i];
+                });
+                await noteCodes(
+                  tx,
+                  entity.name,
+                  values.map((v) => String(v.code)),
+                );
+              }
+              const count = await insertRows(tx, table, values);
               await audit(tx, session.userId, entity.name, null, 'import', { count });
               return count;
             },
@@ -471,7 +485,6 @@ export function crud(o: CrudOptions) {
     update,
     remove,
     setEnabled,
-    nextCode,
   };
 }
 

@@ -1,4 +1,4 @@
-import type { FilterOperator } from '../api/list.ts';
+import type { FilterItem, FilterOperator } from '../api/list.ts';
 import type { AnyEnum } from '../enums/defineEnum.ts';
 
 /**
@@ -35,6 +35,8 @@ export interface FieldDecl {
      * remote select of the referenced entity, the request bodies carry it.
      */
     idField?: string;
+    /** Narrows what the select offers (workshops only); the server checks the same in a hook. */
+    filters?: readonly FilterItem[];
   };
   /** false: not edited by the generic form nor sent in the add/update bodies (the module's own UI). */
   form?: boolean;
@@ -74,6 +76,21 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
    * The server's generic routes and the web's generic screen both derive every path from it.
    */
   api?: { base: string; name: string };
+  /**
+   * Codes are numbered (code setting): the default rule until the tenant sets its own. The `code`
+   * field is then optional — left empty, the server gives the next number.
+   */
+  autoCode?: AutoCodeRule;
+}
+
+/** A numbering rule: prefix + date part + zero-padded sequence (spec: code setting). */
+export interface AutoCodeRule {
+  prefix: string;
+  /** '' (none), 'YYYY', 'YYYYMM', 'YYYYMMDD' or 'YYMMDD'. */
+  dateFormat?: string;
+  seqLength: number;
+  /** 0 never, 1 daily, 2 monthly, 3 yearly. */
+  resetPeriod?: number;
 }
 
 /** The standard calls of an entity (spec 000 §7 pattern), from its `api` declaration. */
@@ -110,6 +127,8 @@ export function defineEntity<const F extends Record<string, FieldDecl>>(decl: En
     if (f.sort && f.readOnly === undefined && f.type === 'text')
       throw new Error(`${decl.name}.${key}: long text cannot sort`);
   }
+  if (decl.autoCode && (!decl.fields.code || decl.fields.code.required))
+    throw new Error(`${decl.name}: numbered codes need an optional code field`);
   const order = decl.defaultOrder.slice(1);
   if (!Object.hasOwn(decl.fields, order))
     throw new Error(`${decl.name}: default order on unknown field ${order}`);

@@ -1,5 +1,6 @@
 import type { EntityDecl } from './define.ts';
 import { areaEntity, procedureEntity, stationEntity } from './information.ts';
+import { codeRuleEntity } from './numbering.ts';
 import { organizationEntity, userGroupEntity } from './setting.ts';
 import { userEntity } from './user.ts';
 
@@ -11,4 +12,5 @@ export const entities: Readonly<Record<string, EntityDecl>> = Object.freeze({
   station: stationEntity,
   organization: organizationEntity,
   userGroup: userGroupEntity,
+  codeRule: codeRuleEntity,
 });

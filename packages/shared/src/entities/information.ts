@@ -2,10 +2,12 @@ import { processType } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 
 /** Code and name, the identity of most master data: required, unique, searched and sorted. */
-export const codeField = (label = '编码', width = 140): FieldDecl => ({
+/** A numbered code (the entity declares autoCode) may be left empty: the server numbers it. */
+export const codeField = (label = '编码', width = 140, numbered = false): FieldDecl => ({
   label,
   type: 'string',
-  required: true,
+  required: !numbered,
+  ...(numbered ? { placeholder: '留空则按编码规则自动生成' } : {}),
   unique: true,
   maxLength: 32,
   pattern: { source: '^[A-Za-z0-9_.\\-]+$', message: `${label}只能包含字母、数字和 _ . -` },
@@ -56,14 +58,20 @@ export const areaEntity = defineEntity({
   route: 'factoryModel',
   defaultOrder: '+code',
   api: { base: 'basicData/private/area/', name: 'Area' },
+  autoCode: { prefix: 'CX', seqLength: 3 },
   fields: {
     id: idField,
-    code: codeField('产线编码'),
+    code: codeField('产线编码', 140, true),
     name: nameField('产线名称'),
     organizationName: {
       label: '所属车间',
       type: 'string',
-      ref: { entity: 'organization', by: 'name', idField: 'organizationId' },
+      ref: {
+        entity: 'organization',
+        by: 'name',
+        idField: 'organizationId',
+        filters: [{ fieldName: 'level', operator: 'eq', fieldValue: 1 }],
+      },
       filter: ['like'],
       import: true,
       width: 160,
@@ -80,9 +88,10 @@ export const procedureEntity = defineEntity({
   route: 'procedureList',
   defaultOrder: '+code',
   api: { base: 'basicData/production/private/procedure/', name: 'Procedure' },
+  autoCode: { prefix: 'GX', seqLength: 3 },
   fields: {
     id: idField,
-    code: codeField('工序编码'),
+    code: codeField('工序编码', 140, true),
     name: nameField('工序名称'),
     processType: {
       label: '加工类型',
@@ -115,9 +124,10 @@ export const stationEntity = defineEntity({
   route: 'stationList',
   defaultOrder: '+code',
   api: { base: 'basicData/private/station/', name: 'Station' },
+  autoCode: { prefix: 'GW', seqLength: 3 },
   fields: {
     id: idField,
-    code: codeField('工位编码'),
+    code: codeField('工位编码', 140, true),
     name: nameField('工位名称'),
     areaName: {
       label: '所属产线',

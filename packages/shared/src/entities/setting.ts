@@ -9,10 +9,11 @@ export const organizationEntity = defineEntity({
   route: 'organization',
   defaultOrder: '+sort',
   api: { base: 'Organization/', name: 'Organization' },
+  autoCode: { prefix: 'ORG', seqLength: 3 },
   fields: {
     id: idField,
     name: { ...nameField('组织名称', 200), unique: false },
-    code: codeField('组织编码'),
+    code: codeField('组织编码', 140, true),
     level: {
       label: '层级',
       type: 'enum',
@@ -40,9 +41,10 @@ export const userGroupEntity = defineEntity({
   route: 'userGroup',
   defaultOrder: '+code',
   api: { base: 'basicData/settings/private/userGroup/', name: 'UserGroup' },
+  autoCode: { prefix: 'YHZ', seqLength: 3 },
   fields: {
     id: idField,
-    code: codeField('用户组编码'),
+    code: codeField('用户组编码', 140, true),
     name: nameField('用户组名称'),
     memberNames: { label: '成员', type: 'string', form: false, width: 260 },
     memberCount: { label: '人数', type: 'integer', form: false, readOnly: true, sort: true, width: 80 },

@@ -20,6 +20,7 @@ export const pages: Record<string, PageLoader> = {
   userList: () => import('../modules/setting/UserList.tsx'),
   organization: () => import('../modules/setting/OrganizationTree.tsx'),
   userGroup: () => import('../modules/setting/UserGroupList.tsx'),
+  codeSetting: () => import('../modules/setting/CodeRuleList.tsx'),
   factoryModel: () => import('../modules/information/AreaList.tsx'),
   stationList: () => import('../modules/information/StationList.tsx'),
   procedureList: () => import('../modules/information/ProcedureList.tsx'),

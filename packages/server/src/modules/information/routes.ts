@@ -13,15 +13,21 @@ import { areas, procedures, stationProcedures, stations, userStations } from './
 export const area = crud({
   entity: areaEntity,
   table: areas,
-  refs: { organizationName: { id: organizations.id, name: organizations.name, code: organizations.code } },
+  // a line belongs to a workshop (organisation level 1)
+  refs: {
+    organizationName: {
+      id: organizations.id,
+      name: organizations.name,
+      code: organizations.code,
+      where: eq(organizations.level, 1),
+    },
+  },
   usedBy: [{ column: stations.areaId, label: '工位' }],
-  maxCode: { prefix: 'CX', width: 3 },
 });
 
 export const procedure = crud({
   entity: procedureEntity,
   table: procedures,
-  maxCode: { prefix: 'GX', width: 3 },
   usedBy: [{ column: stationProcedures.procedureId, label: '工位' }],
 });
 
@@ -60,7 +66,6 @@ export const station = crud({
     { column: userStations.stationId, label: '用户' },
     { column: users.stationId, label: '用户（当前工位）' },
   ],
-  maxCode: { prefix: 'GW', width: 3 },
   hooks: {
     saved: async (tx, id, body) => {
       const ids = body.procedureIds as number[] | undefined;

@@ -57,7 +57,6 @@ export const organization = crud({
     { column: users.organizationId, label: '用户' },
     { column: areas.organizationId, label: '产线' },
   ],
-  maxCode: { prefix: 'ORG', width: 3 },
   hooks: { validate: (tx, values, id) => checkTree(tx, values, id) },
 });
 
@@ -87,7 +86,6 @@ export const userGroup = crud({
   extraBody: {
     userIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000, title: '成员' })),
   },
-  maxCode: { prefix: 'YHZ', width: 3 },
   selectWhere: eq(userGroups.enabled, true),
   hooks: {
     saved: async (tx, id, body) => {

@@ -47,6 +47,7 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
     return (
       <RemoteSelect
         url={entityPaths(target).list}
+        filters={f.ref.filters}
         placeholder={placeholder}
         allowClear={!f.required}
         knownOptions={typeof id === 'number' && name ? [{ value: id, label: String(name) }] : undefined}
@@ -174,7 +175,8 @@ export function EntityFormModal({
     if (source && mode !== 'add') Object.assign(start, extraValues?.(source));
     if (mode === 'add') Object.assign(start, initialValues);
     form.setFieldsValue(start);
-    if (suggestCode && mode !== 'edit' && Object.hasOwn(entity.fields, 'code')) void suggest();
+    // a numbered code may stay empty (the server numbers it); others start from a suggestion
+    if (suggestCode && mode !== 'edit' && entity.fields.code?.required) void suggest();
   }, [open, mode, source]);
 
   const submit = async () => {
@@ -219,7 +221,7 @@ export function EntityFormModal({
           <Form.Item label={f.label} required={f.required}>
             <Space.Compact block>
               <Form.Item name={k} noStyle rules={rules}>
-                <Input placeholder={placeholderOf(f)} maxLength={f.maxLength} />
+                <Input placeholder={f.placeholder ?? placeholderOf(f)} maxLength={f.maxLength} allowClear />
               </Form.Item>
               <Tooltip title="生成下一个未被使用的编码">
                 <Button icon={<ThunderboltOutlined />} loading={suggesting} onClick={suggest}>
