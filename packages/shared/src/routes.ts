@@ -469,7 +469,7 @@ const setting = group(
     page('systemParams', 'system-params', '系统参数', ['Modify']),
     page('baseSetting', 'base-setting', '基础设置', ['Modify']),
     group('systemSettingInfo', 'system-setting-info', '系统配置', [
-      page('fieldSetting', 'field-setting', '字段设置', ['Modify']),
+      page('fieldSetting', 'field-setting', '字段设置', [...CRUD, ...TOGGLE]),
       page('codeSetting', 'code-setting', '编码设置', CRUD),
       page('messageNotificateList', 'message-notificate-list', '消息通知', [...CRUD, ...TOGGLE]),
       addPage(

@@ -3,6 +3,7 @@ import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
+import { customFieldRoutes } from './setting/customFieldRoutes.ts';
 import { organizationRoutes } from './setting/organizationRoutes.ts';
 import { roleRoutes } from './setting/roleRoutes.ts';
 import { settingRoutes } from './setting/routes.ts';
@@ -22,4 +23,5 @@ export const allRoutes: readonly RouteDef[] = [
   ...organizationRoutes,
   ...userStationRoutes,
   ...codeRuleRoutes,
+  ...customFieldRoutes,
 ];

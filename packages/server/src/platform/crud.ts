@@ -7,6 +7,7 @@ import {
 } from '@factory/shared/api/import';
 import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
 import { SelectQuery, SelectResult } from '@factory/shared/api/user';
+import { withCustomFields } from '@factory/shared/entities/custom';
 import { bodyKey, type EntityDecl, entityPaths, fieldsOf, formFields } from '@factory/shared/entities/define';
 import { bodySchemas, rowSchema } from '@factory/shared/entities/schema';
 import { findRoute } from '@factory/shared/routes';
@@ -14,6 +15,14 @@ import { type AnyColumn, and, asc, eq, getTableColumns, getTableName, ne, type S
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { type TSchema, Type } from 'typebox';
 import { audit } from './audit.ts';
+import {
+  CustomValues,
+  checkCustomValues,
+  customFieldsOf,
+  customImportValue,
+  customListFields,
+  flattenCustom,
+} from './customFields.ts';
 import type { Tx } from './db.ts';
 import { conflict, fieldError, notFound, referenced } from './errors.ts';
 import { exportColumns, exportQuery, pageRows, sendXlsx, streamXlsx } from './excel/export.ts';
@@ -128,12 +137,25 @@ export function crud(o: CrudOptions) {
             : column;
   }
   Object.assign(rowColumns, o.columns);
+  if (entity.customFields) rowColumns.custom = cols.custom;
   for (const [key, c] of Object.entries(o.columns ?? {}))
     if (Object.hasOwn(entity.fields, key)) filterColumns[key] = c;
   const listFields: ListFields = listFieldsOf(entity, filterColumns);
   const defaultOrder = [...defaultOrderOf(entity, listFields), asc(idCol)];
-  const Row = rowSchema(entity, o.extraRow);
-  const bodies = bodySchemas(entity, o.extraBody);
+  const Row = rowSchema(entity, { ...o.extraRow, ...(entity.customFields ? { custom: CustomValues } : {}) });
+  const bodies = bodySchemas(entity, {
+    ...o.extraBody,
+    ...(entity.customFields ? { custom: Type.Optional(CustomValues) } : {}),
+  });
+
+  /** The tenant's custom fields of this entity (none when it takes none). */
+  const customDefs = (tx: Tx) =>
+    entity.customFields ? customFieldsOf(tx, entity.name) : Promise.resolve([]);
+  /** The list whitelist with the tenant's custom fields, for lists and exports. */
+  const fieldsFor = async (tx: Tx) => {
+    const defs = await customDefs(tx);
+    return defs.length ? { ...listFields, ...customListFields(cols.custom, defs) } : listFields;
+  };
 
   const detail = async (tx: Tx, id: number) => {
     const [row] = await tx.select(rowColumns).from(table).where(eq(idCol, id));
@@ -152,6 +174,16 @@ export function crud(o: CrudOptions) {
       if (v === '' || v === undefined) v = null;
       if (key === ENABLED) values.enabled = v === null ? true : v === 1;
       else values[f.ref ? k : key] = v;
+    }
+    return values;
+  }
+
+  /** An emptied value of a column that cannot be empty falls back to the column's default (sort → 0). */
+  function fillDefaults(values: Values): Values {
+    for (const [k, v] of Object.entries(values)) {
+      const column = colOf(k);
+      if (v === null && column?.notNull && column.hasDefault && typeof column.default !== 'object')
+        values[k] = column.default;
     }
     return values;
   }
@@ -199,7 +231,8 @@ export function crud(o: CrudOptions) {
   }
 
   async function create(tx: Tx, actorId: number | null, body: Body): Promise<number> {
-    const values = valuesOf(body);
+    const values = fillDefaults(valuesOf(body));
+    if (entity.customFields) values.custom = checkCustomValues(await customDefs(tx), body.custom, true);
     await numberCode(tx, values);
     await checkValues(tx, values, null);
     await o.hooks?.validate?.(tx, values, null, body);
@@ -213,17 +246,33 @@ export function crud(o: CrudOptions) {
   }
 
   async function update(tx: Tx, actorId: number, id: number, body: Body): Promise<void> {
-    const values = valuesOf(body);
+    const values = fillDefaults(valuesOf(body));
+    // custom values merge into the stored ones: a field added since keeps its value
+    const customPatch =
+      entity.customFields && body.custom !== undefined
+        ? checkCustomValues(await customDefs(tx), body.custom, false)
+        : undefined;
     await checkValues(tx, values, id);
     await o.hooks?.validate?.(tx, values, id, body);
     const updated = await tx
       .update(table)
-      .set({ ...values, ...(colOf('updatedAt') ? { updatedAt: sql`now()` } : {}) } as never)
+      .set({
+        ...values,
+        ...(customPatch ? { custom: sql`${cols.custom} || ${JSON.stringify(customPatch)}::jsonb` } : {}),
+        ...(colOf('updatedAt') ? { updatedAt: sql`now()` } : {}),
+      } as never)
       .where(eq(idCol, id))
       .returning({ id: idCol });
     if (!updated.length) throw notFound(entity.label);
     await o.hooks?.saved?.(tx, id, body, false);
-    await audit(tx, actorId, entity.name, id, 'modify', values);
+    await audit(
+      tx,
+      actorId,
+      entity.name,
+      id,
+      'modify',
+      customPatch ? { ...values, custom: customPatch } : values,
+    );
   }
 
   async function remove(tx: Tx, actorId: number, id: number): Promise<void> {
@@ -247,13 +296,15 @@ export function crud(o: CrudOptions) {
     await audit(tx, actorId, entity.name, id, enabled ? 'enable' : 'disable');
   }
 
-  /** A checked import row as table values: references hold the looked-up id. */
-  function importValues({ data }: ValidRow): Values {
-    const values: Values = {};
-    for (const [key, f] of fieldsOf(entity)) {
+  /** A checked import row as table values: references hold the looked-up id, custom fields go to `custom`. */
+  function importValues(decl: EntityDecl, { data }: ValidRow): Values {
+    const values: Values = entity.customFields ? { custom: {} } : {};
+    for (const [key, f] of fieldsOf(decl)) {
       if (!f.import || f.readOnly) continue;
       const v = data[key] ?? null;
-      if (key === ENABLED) values.enabled = v === null ? true : v === 1;
+      if (f.custom) {
+        if (v !== null) (values.custom as Values)[key] = customImportValue(f, v);
+      } else if (key === ENABLED) values.enabled = v === null ? true : v === 1;
       else if (f.ref?.idField) values[f.ref.idField] = v;
       else {
         const column = colOf(key);
@@ -264,11 +315,16 @@ export function crud(o: CrudOptions) {
     return values;
   }
 
-  const list = (tx: Tx, query: Parameters<typeof listPage>[2], where?: SQL) =>
-    listPage(({ total }) => tx.select({ ...rowColumns, __total: total }).from(table), listFields, query, {
-      where,
-      defaultOrder,
-    });
+  const list = async (tx: Tx, query: Parameters<typeof listPage>[2], where?: SQL) =>
+    listPage(
+      ({ total }) => tx.select({ ...rowColumns, __total: total }).from(table),
+      await fieldsFor(tx),
+      query,
+      {
+        where,
+        defaultOrder,
+      },
+    );
 
   const routes: RouteDef[] = [
     route({
@@ -382,19 +438,22 @@ export function crud(o: CrudOptions) {
         access: { keys: keysOf('Export') },
         query: ExportQuery,
         handler: async ({ tx, query, reply }) => {
-          const { where, orderBy } = await exportQuery(listFields, query, { defaultOrder });
+          const defs = await customDefs(tx);
+          const { where, orderBy } = await exportQuery(await fieldsFor(tx), query, { defaultOrder });
           await streamXlsx(reply, {
             fileName: `${entity.label}列表`,
             sheetName: entity.label,
-            columns: exportColumns(entity, query.columns),
-            rows: pageRows((limit, offset) =>
-              tx
-                .select(rowColumns)
-                .from(table)
-                .where(where)
-                .orderBy(...orderBy)
-                .limit(limit)
-                .offset(offset),
+            columns: exportColumns(withCustomFields(entity, defs), query.columns),
+            rows: flattenCustom(
+              pageRows((limit, offset) =>
+                tx
+                  .select(rowColumns)
+                  .from(table)
+                  .where(where)
+                  .orderBy(...orderBy)
+                  .limit(limit)
+                  .offset(offset),
+              ),
             ),
           });
         },
@@ -415,8 +474,12 @@ export function crud(o: CrudOptions) {
         url: paths.importTemplate,
         summary: `下载${entity.label}导入模板`,
         access: { keys: keysOf('Import') },
-        handler: async ({ reply }) =>
-          sendXlsx(reply, `${entity.label}导入模板`, await templateWorkbook(entity)),
+        handler: async ({ tx, reply }) =>
+          sendXlsx(
+            reply,
+            `${entity.label}导入模板`,
+            await templateWorkbook(withCustomFields(entity, await customDefs(tx))),
+          ),
       }),
       route({
         method: 'POST',
@@ -424,8 +487,12 @@ export function crud(o: CrudOptions) {
         summary: '下载导入校验错误清单',
         access: { keys: keysOf('Import') },
         body: Type.Array(ImportError, { maxItems: 200_000 }),
-        handler: async ({ body, reply }) =>
-          sendXlsx(reply, `${entity.label}导入错误清单`, await errorWorkbook(body, entity)),
+        handler: async ({ tx, body, reply }) =>
+          sendXlsx(
+            reply,
+            `${entity.label}导入错误清单`,
+            await errorWorkbook(body, withCustomFields(entity, await customDefs(tx))),
+          ),
       }),
       route({
         method: 'POST',
@@ -443,15 +510,16 @@ export function crud(o: CrudOptions) {
         result: Type.Union([ImportCheckResult, ImportWriteResult]),
         handler: async ({ tx, session, req, query }) => {
           const file = await receiveImportFile(req);
+          const decl = withCustomFields(entity, await customDefs(tx));
           return runImport({
             mode: query.mode,
             file: file.buffer,
-            decl: entity,
+            decl,
             startRow: query.startRow,
             tx,
             hooks: tableLookups(tx, binding()),
             write: async (tx, rows) => {
-              const values = rows.map(importValues);
+              const values = rows.map((row) => importValues(decl, row));
               if (entity.autoCode) {
                 const blank = values.filter((v) => !v.code);
                 const codes = await takeCodes(tx, entity.name, blank.length);

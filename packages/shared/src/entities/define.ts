@@ -42,6 +42,12 @@ export interface FieldDecl {
   form?: boolean;
   /** Form control hint: a wider multi-line input for `text`, a placeholder. */
   placeholder?: string;
+  /** A tenant's custom field: the value lives in the row's `custom` object under the field's key. */
+  custom?: boolean;
+  /** A text that is several of these choices joined by '、' (custom multiple choice). */
+  choices?: readonly string[];
+  /** The value is an uploaded file's URL (custom image or attachment). */
+  upload?: boolean;
   /** Shown as a column by default (users can change columns); false hides it until chosen. */
   list?: boolean;
   /** Column width in px for the list. */
@@ -81,6 +87,8 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
    * field is then optional — left empty, the server gives the next number.
    */
   autoCode?: AutoCodeRule;
+  /** Tenants may add custom fields (field setting); they then show everywhere the entity does. */
+  customFields?: boolean;
 }
 
 /** A numbering rule: prefix + date part + zero-padded sequence (spec: code setting). */

@@ -1,16 +1,11 @@
 import type { EntityDecl } from './define.ts';
-import { areaEntity, procedureEntity, stationEntity } from './information.ts';
+import { customFieldEntity } from './fieldSetting.ts';
 import { codeRuleEntity } from './numbering.ts';
-import { organizationEntity, userGroupEntity } from './setting.ts';
-import { userEntity } from './user.ts';
+import { businessEntities } from './registry.ts';
 
-/** Every declared entity by name: references name their target here (remote selects, look-ups). */
+/** Every declared entity by name (add business entities to registry.ts). */
 export const entities: Readonly<Record<string, EntityDecl>> = Object.freeze({
-  user: userEntity,
-  area: areaEntity,
-  procedure: procedureEntity,
-  station: stationEntity,
-  organization: organizationEntity,
-  userGroup: userGroupEntity,
+  ...businessEntities,
   codeRule: codeRuleEntity,
+  customField: customFieldEntity,
 });

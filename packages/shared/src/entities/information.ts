@@ -59,6 +59,7 @@ export const areaEntity = defineEntity({
   defaultOrder: '+code',
   api: { base: 'basicData/private/area/', name: 'Area' },
   autoCode: { prefix: 'CX', seqLength: 3 },
+  customFields: true,
   fields: {
     id: idField,
     code: codeField('产线编码', 140, true),
@@ -89,6 +90,7 @@ export const procedureEntity = defineEntity({
   defaultOrder: '+code',
   api: { base: 'basicData/production/private/procedure/', name: 'Procedure' },
   autoCode: { prefix: 'GX', seqLength: 3 },
+  customFields: true,
   fields: {
     id: idField,
     code: codeField('工序编码', 140, true),
@@ -125,6 +127,7 @@ export const stationEntity = defineEntity({
   defaultOrder: '+code',
   api: { base: 'basicData/private/station/', name: 'Station' },
   autoCode: { prefix: 'GW', seqLength: 3 },
+  customFields: true,
   fields: {
     id: idField,
     code: codeField('工位编码', 140, true),

@@ -1,19 +1,12 @@
 import { defineEnum } from '../enums/defineEnum.ts';
 import { type AutoCodeRule, defineEntity, type EntityDecl } from './define.ts';
-import { areaEntity, procedureEntity, remarkField, stationEntity } from './information.ts';
-import { organizationEntity, userGroupEntity } from './setting.ts';
+import { remarkField } from './information.ts';
+import { businessEntities } from './registry.ts';
 
-/**
- * The numbered kinds of record (every entity that declares autoCode). A module adding a numbered
- * entity adds its declaration here, and the code setting screen offers it.
- */
-export const numberedEntities: readonly EntityDecl[] = [
-  areaEntity,
-  procedureEntity,
-  stationEntity,
-  organizationEntity,
-  userGroupEntity,
-];
+/** The numbered kinds of record: every entity that declares autoCode. */
+export const numberedEntities: readonly EntityDecl[] = Object.values(businessEntities).filter(
+  (e) => e.autoCode,
+);
 
 export const codeDateFormat = defineEnum([
   { value: '', label: '无' },

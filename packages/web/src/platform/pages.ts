@@ -21,6 +21,7 @@ export const pages: Record<string, PageLoader> = {
   organization: () => import('../modules/setting/OrganizationTree.tsx'),
   userGroup: () => import('../modules/setting/UserGroupList.tsx'),
   codeSetting: () => import('../modules/setting/CodeRuleList.tsx'),
+  fieldSetting: () => import('../modules/setting/CustomFieldList.tsx'),
   factoryModel: () => import('../modules/information/AreaList.tsx'),
   stationList: () => import('../modules/information/StationList.tsx'),
   procedureList: () => import('../modules/information/ProcedureList.tsx'),

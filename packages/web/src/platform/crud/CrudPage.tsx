@@ -1,7 +1,7 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { type EntityDecl, entityPaths } from '@factory/shared/entities/define';
 import { findRoute } from '@factory/shared/routes';
-import { App } from 'antd';
+import { App, Card } from 'antd';
 import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { downloadFile, exportQuery } from '../list/download.ts';
 import { ImportWizard } from '../list/ImportWizard.tsx';
@@ -9,6 +9,7 @@ import { ListPage, type ListPageProps } from '../list/ListPage.tsx';
 import type { ListPageHandle, RowAction, ToolbarAction } from '../list/types.ts';
 import { ApiError, api } from '../request.ts';
 import { EntityFormModal, type FormMode } from './EntityFormModal.tsx';
+import { useEntityDecl } from './useEntityDecl.ts';
 
 type Row = Record<string, unknown> & { id: number };
 
@@ -23,6 +24,8 @@ export interface CrudPageProps<T extends Row>
   /** Form items beyond the declared fields, and their values from a row (see EntityFormModal). */
   formItems?(row?: T): ReactNode;
   formValues?(row: T): Record<string, unknown>;
+  /** After anything was saved, enabled, disabled or deleted (caches others depend on). */
+  onChanged?(): void;
   ref?: Ref<ListPageHandle>;
 }
 
@@ -39,10 +42,12 @@ export function CrudPage<T extends Row>({
   suggestCode,
   formItems,
   formValues,
+  onChanged,
   ref,
   ...list
 }: CrudPageProps<T>) {
   const { modal } = App.useApp();
+  const decl = useEntityDecl(entity);
   const paths = entityPaths(entity);
   const buttons: readonly string[] = findRoute(entity.route)?.meta.buttons ?? [];
   const has = (b: string) => buttons.includes(b);
@@ -58,6 +63,7 @@ export function CrudPage<T extends Row>({
   const remove = async (r: T) => {
     try {
       await api.del<boolean>(paths.remove, { id: r.id });
+      onChanged?.();
     } catch (err) {
       // the one refusal the request client leaves to the screen (spec 000 §8): explain it
       if (err instanceof ApiError && err.silent)
@@ -92,7 +98,7 @@ export function CrudPage<T extends Row>({
             action: 'Enable',
             visible: (r: T) => r.isEnabled === 0,
             success: '启用成功',
-            onClick: (r: T) => api.get<boolean>(paths.enable, { id: r.id }),
+            onClick: (r: T) => api.get<boolean>(paths.enable, { id: r.id }).then(onChanged),
           },
           {
             key: 'disable',
@@ -102,7 +108,7 @@ export function CrudPage<T extends Row>({
             visible: (r: T) => r.isEnabled === 1,
             confirm: (r: T) => `确定停用“${nameOf(r)}”吗？停用后不再出现在选择列表中。`,
             success: '停用成功',
-            onClick: (r: T) => api.get<boolean>(paths.disable, { id: r.id }),
+            onClick: (r: T) => api.get<boolean>(paths.disable, { id: r.id }).then(onChanged),
           },
         ]
       : []),
@@ -129,11 +135,13 @@ export function CrudPage<T extends Row>({
     ...toolbar,
   ];
 
+  // the tenant's custom fields are part of every column, filter and form: wait for them
+  if (!decl) return <Card loading />;
   return (
     <>
       <ListPage<T>
         ref={listRef}
-        entity={entity}
+        entity={decl}
         routeName={entity.route}
         url={paths.listPage}
         title={list.title ?? `${entity.label}列表`}
@@ -149,7 +157,7 @@ export function CrudPage<T extends Row>({
         onImport={has('Import') ? () => setImporting(true) : undefined}
       />
       <EntityFormModal
-        entity={entity}
+        entity={decl}
         open={dialog.open}
         mode={dialog.mode}
         source={dialog.row}
@@ -160,6 +168,7 @@ export function CrudPage<T extends Row>({
         onSaved={() => {
           setDialog((d) => ({ ...d, open: false }));
           listRef.current?.reload();
+          onChanged?.();
         }}
       />
       {has('Import') && (

@@ -54,6 +54,15 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
       />
     );
   }
+  if (f.choices)
+    return (
+      <Select
+        mode="multiple"
+        placeholder={placeholder}
+        options={f.choices.map((c) => ({ value: c, label: c }))}
+        allowClear={!f.required}
+      />
+    );
   switch (f.type) {
     case 'text':
       return (
@@ -96,6 +105,7 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
 /** A row's value as the form holds it (dates as dayjs). */
 function formValue(f: FieldDecl, v: unknown): unknown {
   if (v === null || v === undefined) return undefined;
+  if (f.choices) return String(v).split('、').filter(Boolean);
   if ((f.type === 'date' || f.type === 'datetime') && typeof v === 'string') return dayjs(v);
   return v;
 }
@@ -105,6 +115,7 @@ function bodyValue(f: FieldDecl, v: unknown): unknown {
   if (v === undefined || v === null || v === '')
     return f.ref || (f.type !== 'string' && f.type !== 'text') ? null : '';
   if (dayjs.isDayjs(v)) return (v as Dayjs).format(f.type === 'date' ? DATE : DATETIME);
+  if (Array.isArray(v)) return v.join('、');
   return typeof v === 'string' ? v.trim() : v;
 }
 
@@ -148,7 +159,10 @@ export function EntityFormModal({
   const [suggesting, setSuggesting] = useState(false);
   const paths = entityPaths(entity);
   const fields = formFields(entity);
-  const names = [...fields.map(([key, f]) => bodyKey(key, f)), 'id'];
+  /** A form item's name: custom fields live under `custom` in rows and bodies. */
+  const nameOf = (key: string, f: FieldDecl): string | [string, string] =>
+    f.custom ? ['custom', key] : bodyKey(key, f);
+  const names = [...fields.map(([key, f]) => (f.custom ? `custom.${key}` : bodyKey(key, f))), 'id'];
 
   const suggest = async () => {
     setSuggesting(true);
@@ -166,12 +180,17 @@ export function EntityFormModal({
     if (!open) return;
     form.resetFields();
     const start: Values = {};
+    const custom: Values = {};
+    const sourceCustom = (source?.custom ?? {}) as Values;
     for (const [key, f] of fields) {
       const k = bodyKey(key, f);
-      if (source && mode !== 'add' && !(mode === 'copy' && f.unique)) start[k] = formValue(f, source[k]);
-      else if (f.enum?.defaultValue !== undefined) start[k] = f.enum.defaultValue;
-      else if (f.type === 'enum' && f.required) start[k] = f.enum?.items[0]?.value;
+      const into = f.custom ? custom : start;
+      const from = f.custom ? sourceCustom[key] : source?.[k];
+      if (source && mode !== 'add' && !(mode === 'copy' && f.unique)) into[k] = formValue(f, from);
+      else if (f.enum?.defaultValue !== undefined) into[k] = f.enum.defaultValue;
+      else if (f.type === 'enum' && f.required && !f.custom) into[k] = f.enum?.items[0]?.value;
     }
+    if (Object.keys(custom).length) start.custom = custom;
     if (source && mode !== 'add') Object.assign(start, extraValues?.(source));
     if (mode === 'add') Object.assign(start, initialValues);
     form.setFieldsValue(start);
@@ -187,8 +206,15 @@ export function EntityFormModal({
       return; // the form shows what is missing
     }
     const body: Values = {};
-    for (const [key, f] of fields) body[bodyKey(key, f)] = bodyValue(f, v[bodyKey(key, f)]);
-    for (const [k, value] of Object.entries(v)) if (!Object.hasOwn(body, k)) body[k] = value;
+    const custom: Values = {};
+    const given = (v.custom ?? {}) as Values;
+    for (const [key, f] of fields) {
+      if (f.custom) custom[key] = bodyValue(f, given[key]);
+      else body[bodyKey(key, f)] = bodyValue(f, v[bodyKey(key, f)]);
+    }
+    for (const [k, value] of Object.entries(v))
+      if (k !== 'custom' && !Object.hasOwn(body, k)) body[k] = value;
+    if (entity.customFields) body.custom = custom;
     setSaving(true);
     try {
       const saved =
@@ -232,7 +258,7 @@ export function EntityFormModal({
           </Form.Item>
         ) : (
           <Form.Item
-            name={k}
+            name={nameOf(key, f)}
             label={f.label}
             rules={rules}
             valuePropName={f.type === 'boolean' ? 'checked' : 'value'}

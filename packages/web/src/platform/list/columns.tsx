@@ -74,7 +74,12 @@ export function columnDefsOf<T>(
       sortable: !!f.sort,
       align: o.align ?? (isNumeric(f) ? 'right' : undefined),
       ellipsis: o.ellipsis ?? (f.type === 'string' || f.type === 'text'),
-      render: o.render ?? ((v) => cell(v)),
+      // a custom field's value lives in the row's `custom` object
+      render:
+        o.render ??
+        (f.custom
+          ? (_v, row) => cell((row as { custom?: Record<string, unknown> }).custom?.[key])
+          : (v) => cell(v)),
     };
   });
   for (const x of extras) {

@@ -54,6 +54,13 @@ describe('showFieldErrors', () => {
     expect(calls).toEqual([[{ name: 'userName', errors: ['用户名“a”已存在'] }]]);
   });
 
+  it('marks a custom field by its path under custom', () => {
+    const { calls, form } = fakeForm();
+    const err = new ApiError('请输入额定功率', 1, [{ field: 'custom.cf1', message: '请输入额定功率' }]);
+    expect(showFieldErrors(form, err, ['custom.cf1'])).toBe(true);
+    expect(calls).toEqual([[{ name: ['custom', 'cf1'], errors: ['请输入额定功率'] }]]);
+  });
+
   it('does nothing for other errors', () => {
     const { calls, form } = fakeForm();
     expect(showFieldErrors(form, new Error('x'), ['a'])).toBe(false);

@@ -41,6 +41,13 @@ export function fieldRules(
 export function showFieldErrors(form: FormInstance, err: unknown, known: readonly string[]): boolean {
   if (!(err instanceof ApiError)) return false;
   const fields = err.fields.filter((f) => known.includes(f.field));
-  if (fields.length) form.setFields(fields.map((f) => ({ name: f.field, errors: [f.message] })));
+  // 'custom.cf1' names the item ['custom', 'cf1']
+  if (fields.length)
+    form.setFields(
+      fields.map((f) => ({
+        name: f.field.includes('.') ? f.field.split('.') : f.field,
+        errors: [f.message],
+      })),
+    );
   return fields.length > 0;
 }

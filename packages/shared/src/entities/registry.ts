@@ -1,0 +1,18 @@
+import type { EntityDecl } from './define.ts';
+import { areaEntity, procedureEntity, stationEntity } from './information.ts';
+import { organizationEntity, userGroupEntity } from './setting.ts';
+import { userEntity } from './user.ts';
+
+/**
+ * The business entities by name. References name their target here (remote selects, look-ups);
+ * the numbered ones (autoCode) appear in code setting and those with customFields in field
+ * setting, without further lists.
+ */
+export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.freeze({
+  user: userEntity,
+  area: areaEntity,
+  procedure: procedureEntity,
+  station: stationEntity,
+  organization: organizationEntity,
+  userGroup: userGroupEntity,
+});

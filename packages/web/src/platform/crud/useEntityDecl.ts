@@ -1,0 +1,28 @@
+import { type CustomFieldDef, withCustomFields } from '@factory/shared/entities/custom';
+import type { EntityDecl } from '@factory/shared/entities/define';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { api } from '../request.ts';
+
+export const CUSTOM_FIELDS_PATH = 'systemConfig/private/customField/getCustomFieldsOf';
+
+/**
+ * An entity's declaration with the tenant's custom fields (field setting) after its own, so the
+ * list, search form, form and export treat them like the rest. Undefined while they load; the
+ * declaration itself for entities that take none.
+ */
+export function useEntityDecl<E extends EntityDecl>(entity: E): E | undefined {
+  const query = useQuery({
+    queryKey: [CUSTOM_FIELDS_PATH, entity.name],
+    queryFn: ({ signal }) =>
+      api.get<CustomFieldDef[]>(CUSTOM_FIELDS_PATH, { entity: entity.name }, { signal }),
+    enabled: !!entity.customFields,
+    staleTime: 60_000,
+  });
+  return useMemo(() => {
+    if (!entity.customFields) return entity;
+    // a failed load (already explained by the request client) still shows the entity's own fields
+    if (query.isError) return entity;
+    return query.data ? withCustomFields(entity, query.data) : undefined;
+  }, [entity, query.data, query.isError]);
+}
