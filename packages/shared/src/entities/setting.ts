@@ -61,3 +61,23 @@ export const userGroupEntity = defineEntity({
     createdAt: createdAtField,
   },
 });
+
+/**
+ * Roles (spec 000 §6): a named set of function permissions (the authority, saved by its own call
+ * updatePermission, never by the form) and the users who hold it. No Enable button on the route,
+ * so `enabled` stays as created and is not in the form.
+ */
+export const roleEntity = defineEntity({
+  name: 'role',
+  label: '角色',
+  route: 'roleList',
+  defaultOrder: '+id',
+  api: { base: 'authority/private/role/', name: 'Role' },
+  fields: {
+    id: idField,
+    name: nameField('角色名称'),
+    userCount: { label: '用户数', type: 'integer', form: false, readOnly: true, sort: true, width: 90 },
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});

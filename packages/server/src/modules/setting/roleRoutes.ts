@@ -1,19 +1,104 @@
-import { SelectQuery, SelectResult } from '@factory/shared/api/user';
-import { asc, eq } from 'drizzle-orm';
+import { ListPageQuery, PageResult } from '@factory/shared/api/list';
+import { SelectQuery, SelectResult, UserRow } from '@factory/shared/api/user';
+import { roleEntity } from '@factory/shared/entities/setting';
+import { userEntity } from '@factory/shared/entities/user';
+import { formatAuthority } from '@factory/shared/permissions';
+import { authorityOfGrant, readAuthority, tenantTree } from '@factory/shared/permissionTree';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { type ListFields, selectPage } from '../../platform/list.ts';
+import { audit } from '../../platform/audit.ts';
+import { crud, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { fieldError, notFound, referenced } from '../../platform/errors.ts';
+import { defaultOrderOf, type ListFields, listPage, selectPage } from '../../platform/list.ts';
 import { route } from '../../platform/route.ts';
-import { roles } from './schema.ts';
+import { roles, userRoles, users } from './schema.ts';
+import { userColumns, userListFields } from './userQueries.ts';
+
+const BASE = 'authority/private/role/';
+
+/** Delete refused while users hold the role, naming how many and the first few. */
+async function refuseWhileHeld(tx: Tx, id: number) {
+  const held = await tx
+    .select({ name: users.name, total: sql<number>`(count(*) over())::int` })
+    .from(userRoles)
+    .innerJoin(users, eq(users.id, userRoles.userId))
+    .where(eq(userRoles.roleId, id))
+    .orderBy(asc(users.id))
+    .limit(3);
+  if (!held.length) return;
+  const [role] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
+  const total = held[0].total;
+  const names = held.map((u) => u.name).join('、') + (total > held.length ? '等' : '');
+  throw referenced(
+    `角色“${role?.name ?? id}”已分配给${total}位用户（${names}），请先在关联用户中移除后再删除`,
+  );
+}
+
+export const role = crud({
+  entity: roleEntity,
+  table: roles,
+  columns: {
+    userCount: sql<number>`(select count(*) from user_roles ur where ur.role_id = ${qualified(roles.id)})::int`,
+  },
+  // a copy carries the source role's permissions (not its users): addRole takes the role to copy
+  extraBody: { copyFromId: Type.Optional(Type.Integer({ minimum: 1, title: '复制自' })) },
+  hooks: {
+    validate: async (_tx, _values, id, body) => {
+      if (id !== null && body.copyFromId !== undefined)
+        throw fieldError('copyFromId', '只有复制角色时才能复制功能权限');
+    },
+    saved: async (tx, id, body, isNew) => {
+      const from = body.copyFromId as number | undefined;
+      if (!isNew || from === undefined) return;
+      const [source] = await tx.select({ authority: roles.authority }).from(roles).where(eq(roles.id, from));
+      if (!source) throw fieldError('copyFromId', '要复制的角色不存在或已被删除');
+      await tx.update(roles).set({ authority: source.authority }).where(eq(roles.id, id));
+      await audit(tx, null, 'role', id, 'copyPermission', { from });
+    },
+  },
+});
 
 const roleSelectFields: ListFields = {
   name: { column: roles.name, type: 'string', filter: ['like', 'eq'] },
 };
 
-/** Roles as a select list, for assigning roles to users (the roles screen comes with its own issue). */
+const RoleUserQuery = Type.Object(
+  { ...ListPageQuery.properties, roleId: Type.Integer({ minimum: 1, title: '角色' }) },
+  { additionalProperties: false },
+);
+const RoleUsersBody = Type.Object(
+  {
+    roleId: Type.Integer({ minimum: 1, title: '角色' }),
+    userIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500, title: '用户' }),
+  },
+  { additionalProperties: false },
+);
+const RoleUserKey = Type.Object(
+  {
+    roleId: Type.Integer({ minimum: 1, title: '角色' }),
+    userId: Type.Integer({ minimum: 1, title: '用户' }),
+  },
+  { additionalProperties: false },
+);
+const RolePermission = Type.Object({ id: Type.Integer(), name: Type.String(), authority: Type.String() });
+
+async function roleName(tx: Tx, id: number): Promise<string> {
+  const [row] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
+  if (!row) throw notFound('角色');
+  return row.name;
+}
+
+/**
+ * The roles screen (spec 000 §6): the generic list, detail, add/copy and update of the declared
+ * entity; its own delete (refused while users hold the role); the function permissions, saved by
+ * their own call; the role's users. The user form's role select keeps its narrower access.
+ */
 export const roleRoutes = [
+  ...role.routes.filter((r) => r.url !== role.paths.list && r.url !== role.paths.remove),
   route({
     method: 'GET',
-    url: 'authority/private/role/getRoleList',
+    url: role.paths.list,
     summary: '角色选择列表（按名称搜索）',
     access: { keys: ['userListAdd', 'userListCopy', 'userListModify', 'roleList'] },
     query: SelectQuery,
@@ -25,5 +110,126 @@ export const roleRoutes = [
         query,
         { where: eq(roles.enabled, true), order: [asc(roles.name), asc(roles.id)] },
       ),
+  }),
+  route({
+    method: 'DELETE',
+    url: role.paths.remove,
+    summary: '删除角色（仍有用户时拒绝）',
+    access: { keys: ['roleListDel'] },
+    query: Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) }, { additionalProperties: false }),
+    handler: async ({ tx, session, query }) => {
+      await refuseWhileHeld(tx, query.id);
+      await role.remove(tx, session.userId, query.id);
+      return true;
+    },
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}getRolePermission`,
+    summary: '角色的功能权限（authority）',
+    access: { keys: ['roleList'] },
+    query: Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) }, { additionalProperties: false }),
+    result: RolePermission,
+    handler: async ({ tx, query }) => {
+      const [row] = await tx
+        .select({ id: roles.id, name: roles.name, authority: roles.authority })
+        .from(roles)
+        .where(eq(roles.id, query.id));
+      if (!row) throw notFound('角色');
+      return row;
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: `${BASE}updatePermission`,
+    summary:
+      '设置角色功能权限：authority 为 {checked, half} 段以 ||| 连接；本企业功能菜单（base_router）之外的权限码不保存',
+    access: { keys: ['roleListSetPermission'] },
+    body: Type.Object(
+      {
+        id: Type.Integer({ minimum: 1, title: '编号' }),
+        authority: Type.String({ maxLength: 100_000, title: '功能权限' }),
+      },
+      { additionalProperties: false },
+    ),
+    result: RolePermission,
+    handler: async ({ tx, services, session, body }) => {
+      const read = readAuthority(body.authority);
+      if ('error' in read) throw fieldError('authority', read.error);
+      // what the tenant has not switched on is dropped, not refused: a role copied or saved before
+      // base_router narrowed still saves, keeping what the tenant has
+      const tree = tenantTree((await services.tenantSettings(session.tenant)).webCodes);
+      const kept = new Set(tree.codes.filter((c) => read.granted.has(c)));
+      const part = authorityOfGrant(kept, tree);
+      const authority = kept.size ? formatAuthority([part]) : '';
+      const [row] = await tx
+        .update(roles)
+        .set({ authority, updatedAt: sql`now()` })
+        .where(eq(roles.id, body.id))
+        .returning({ id: roles.id, name: roles.name, authority: roles.authority });
+      if (!row) throw notFound('角色');
+      await audit(tx, session.userId, 'role', body.id, 'setPermission', {
+        granted: kept.size,
+        dropped: read.granted.size - kept.size,
+      });
+      return row;
+    },
+  }),
+  route({
+    method: 'GET',
+    url: `${BASE}getRoleUserListPage`,
+    summary: '角色的用户分页列表',
+    access: { keys: ['roleList'] },
+    query: RoleUserQuery,
+    result: PageResult(UserRow),
+    handler: ({ tx, query }) =>
+      listPage(
+        ({ total }) => tx.select({ ...userColumns, __total: total }).from(users),
+        userListFields,
+        query,
+        {
+          where: sql`exists (select 1 from user_roles ur where ur.user_id = ${qualified(users.id)} and ur.role_id = ${query.roleId})`,
+          defaultOrder: defaultOrderOf(userEntity, userListFields),
+        },
+      ),
+  }),
+  route({
+    method: 'POST',
+    url: `${BASE}addRoleUsers`,
+    summary: '为角色添加用户（已有的跳过），返回新添加的人数',
+    access: { keys: ['roleListAddUser'] },
+    body: RoleUsersBody,
+    result: Type.Integer(),
+    handler: async ({ tx, session, body }) => {
+      await roleName(tx, body.roleId);
+      const ids = [...new Set(body.userIds)];
+      const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+      if (found.length !== ids.length) throw fieldError('userIds', '所选用户不存在或已被删除');
+      const added = await tx
+        .insert(userRoles)
+        .values(ids.map((userId) => ({ userId, roleId: body.roleId })))
+        .onConflictDoNothing()
+        .returning({ userId: userRoles.userId });
+      await audit(tx, session.userId, 'role', body.roleId, 'addUsers', {
+        userIds: added.map((a) => a.userId),
+      });
+      return added.length;
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: `${BASE}removeRoleUser`,
+    summary: '从角色中移除一位用户（admin 不受角色限制，也可移除）',
+    access: { keys: ['roleListRemoveUser'] },
+    query: RoleUserKey,
+    handler: async ({ tx, session, query }) => {
+      const removed = await tx
+        .delete(userRoles)
+        .where(and(eq(userRoles.roleId, query.roleId), eq(userRoles.userId, query.userId)))
+        .returning({ userId: userRoles.userId });
+      if (!removed.length) throw notFound('该角色下的此用户');
+      await audit(tx, session.userId, 'role', query.roleId, 'removeUser', { userId: query.userId });
+      return true;
+    },
   }),
 ];
