@@ -63,10 +63,16 @@ export function customFieldDecl(d: CustomFieldDef): FieldDecl {
   }
 }
 
+/** Fields that close a form and a list: custom fields go before them. */
+const TRAILING = ['remark', 'createdAt', 'updatedAt'];
+
 /** The entity with the tenant's custom fields after its own (keys cf1, cf2 … never clash with them). */
 export function withCustomFields<E extends EntityDecl>(decl: E, defs: readonly CustomFieldDef[]): E {
   if (!defs.length) return decl;
-  const fields = { ...decl.fields };
-  for (const d of defs) fields[d.key] = customFieldDecl(d);
-  return { ...decl, fields };
+  // after the entity's own fields, before its closing remark and timestamps
+  const entries = Object.entries(decl.fields);
+  let at = entries.findIndex(([key]) => TRAILING.includes(key));
+  if (at < 0) at = entries.length;
+  const custom = defs.map((d) => [d.key, customFieldDecl(d)] as const);
+  return { ...decl, fields: Object.fromEntries([...entries.slice(0, at), ...custom, ...entries.slice(at)]) };
 }

@@ -149,4 +149,4 @@ export const exportFields = (decl: EntityDecl) =>
   fieldsOf(decl).filter(([, f]) => f.export ?? f.list !== false);
 export const importHeader = (f: FieldDecl) => f.importHeader ?? f.label;
 export const requiredMessage = (f: FieldDecl) =>
-  f.type === 'enum' || f.ref ? `请选择${f.label}` : `请输入${f.label}`;
+  f.type === 'enum' || f.ref || f.choices || f.upload ? `请选择${f.label}` : `请输入${f.label}`;

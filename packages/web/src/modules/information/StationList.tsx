@@ -4,7 +4,7 @@ import { App, Col, Flex, Form, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
-import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { RemoteSelect, type RemoteSelectProps } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
 import { AppModal } from '../../shell/AppModal.tsx';
@@ -26,9 +26,11 @@ const knownProcedures = (s?: Station) => {
   return (s?.procedureIds ?? []).map((value, i) => ({ value, label: names[i] ?? String(value) }));
 };
 
-function ProcedureSelect({ station }: { station?: Station }) {
+/** The procedure multi-select; as a Form.Item child it takes the item's value and onChange. */
+function ProcedureSelect({ station, ...rest }: { station?: Station } & Omit<RemoteSelectProps, 'url'>) {
   return (
     <RemoteSelect
+      {...rest}
       url={PROCEDURES}
       mode="multiple"
       placeholder="请选择可做工序"

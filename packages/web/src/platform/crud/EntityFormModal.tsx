@@ -189,6 +189,8 @@ export function EntityFormModal({
       if (source && mode !== 'add' && !(mode === 'copy' && f.unique)) into[k] = formValue(f, from);
       else if (f.enum?.defaultValue !== undefined) into[k] = f.enum.defaultValue;
       else if (f.type === 'enum' && f.required && !f.custom) into[k] = f.enum?.items[0]?.value;
+      // a new record starts enabled, as the server would make it
+      else if (key === 'isEnabled') into[k] = 1;
     }
     if (Object.keys(custom).length) start.custom = custom;
     if (source && mode !== 'add') Object.assign(start, extraValues?.(source));

@@ -33,6 +33,29 @@ describe('fieldRules (spec 000 §5)', () => {
     expect((pattern[0] as { pattern: RegExp }).pattern.test('a')).toBe(true);
   });
 
+  it('accepts a chosen 0: the required rule knows the value is a number, a list or an id', async () => {
+    const { default: Schema } = await import('@rc-component/async-validator');
+    const valid = async (rule: object, value: unknown) =>
+      new Schema({ v: rule as never })
+        .validate({ v: value })
+        .then(() => true)
+        .catch(() => false);
+    const status = fieldRules(f.status, { required: true })[0];
+    expect(status).toMatchObject({ type: 'number' });
+    expect(await valid(status, 0)).toBe(true);
+    expect(await valid(status, undefined)).toBe(false);
+    const ref = fieldRules({
+      label: '产线',
+      type: 'string',
+      required: true,
+      ref: { entity: 'area', by: 'name' },
+    })[0];
+    expect(await valid(ref, 12)).toBe(true);
+    const several = fieldRules({ label: '等级', type: 'string', required: true, choices: ['A', 'B'] })[0];
+    expect(await valid(several, ['A'])).toBe(true);
+    expect(await valid(several, [])).toBe(false);
+  });
+
   it('has no rules for an optional free field', () => {
     expect(fieldRules(f.note)).toEqual([]);
   });

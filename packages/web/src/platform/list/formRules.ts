@@ -2,7 +2,27 @@ import { type FieldDecl, requiredMessage } from '@factory/shared/entities/define
 import type { FormInstance, FormRule } from 'antd';
 import { ApiError } from '../request.ts';
 
-const isText = (f: FieldDecl) => f.type === 'string' || f.type === 'text';
+const isText = (f: FieldDecl) => (f.type === 'string' || f.type === 'text') && !f.choices;
+
+/** The type of the value a field's control holds (a reference holds an id, several choices a list). */
+function valueType(f: FieldDecl): 'string' | 'number' | 'boolean' | 'array' | 'object' {
+  if (f.choices) return 'array';
+  if (f.ref) return 'number';
+  switch (f.type) {
+    case 'integer':
+    case 'number':
+      return 'number';
+    case 'boolean':
+      return 'boolean';
+    case 'enum':
+      return typeof f.enum?.items[0]?.value === 'number' ? 'number' : 'string';
+    case 'date':
+    case 'datetime':
+      return 'object';
+    default:
+      return 'string';
+  }
+}
 
 /** '请输入{label}' for inputs, '请选择{label}' for choices (spec 000 §5); also the placeholder. */
 export const placeholderOf = (f: FieldDecl): string => requiredMessage(f);
@@ -17,7 +37,13 @@ export function fieldRules(
 ): FormRule[] {
   const rules: FormRule[] = [];
   if (opts.required ?? f.required)
-    rules.push({ required: true, whitespace: isText(f), message: opts.placeholder ?? requiredMessage(f) });
+    rules.push({
+      required: true,
+      // without the value's type the validator takes every value for text and refuses a number 0
+      type: valueType(f),
+      whitespace: isText(f),
+      message: opts.placeholder ?? requiredMessage(f),
+    });
   if (isText(f) && f.maxLength !== undefined)
     rules.push({ max: f.maxLength, message: `${f.label}不能超过${f.maxLength}个字符` });
   if (f.pattern) rules.push({ pattern: new RegExp(f.pattern.source), message: f.pattern.message });
