@@ -1,5 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
+import { fileMessages } from '@factory/shared/api/file';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, shot, signIn } from './browser.ts';
@@ -23,6 +25,48 @@ const openUsers = async (p: Page) => {
 };
 const userNames = async (p: Page) =>
   (await rows(p).locator('td:first-child').allInnerTexts()).map((t) => t.trim());
+
+/** A real RGB PNG; each pixel's colour from `colour(x, y)`. */
+function png(width: number, height: number, colour: (x: number, y: number) => number[]): Buffer {
+  const table = Array.from({ length: 256 }, (_, n) => {
+    let c = n;
+    for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+    return c >>> 0;
+  });
+  const crc = (b: Buffer) => {
+    let c = 0xffffffff;
+    for (const x of b) c = table[(c ^ x) & 0xff] ^ (c >>> 8);
+    return (c ^ 0xffffffff) >>> 0;
+  };
+  const u32 = (n: number) => {
+    const b = Buffer.alloc(4);
+    b.writeUInt32BE(n >>> 0);
+    return b;
+  };
+  const chunk = (type: string, data: Buffer) => {
+    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+    return Buffer.concat([u32(data.length), td, u32(crc(td))]);
+  };
+  const raw = Buffer.concat(
+    Array.from({ length: height }, (_, y) =>
+      Buffer.from([0, ...Array.from({ length: width }, (_, x) => colour(x, y)).flat()]),
+    ),
+  );
+  return Buffer.concat([
+    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+    chunk('IHDR', Buffer.concat([u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0])])),
+    chunk('IDAT', deflateSync(raw)),
+    chunk('IEND', Buffer.alloc(0)),
+  ]);
+}
+/** 120×120: an orange disc on a blue gradient, easy to tell in a screenshot. */
+const face = () =>
+  png(120, 120, (x, y) =>
+    (x - 60) ** 2 + (y - 50) ** 2 < 30 ** 2 ? [250, 140, 40] : [40 + y, 90 + x / 2, 230],
+  );
+/** Whether an <img> has loaded real pixels (a refused request leaves it at 0×0). */
+const loaded = (img: ReturnType<Page['locator']>) =>
+  img.evaluate((el) => (el as HTMLImageElement).complete && (el as HTMLImageElement).naturalWidth > 0);
 
 describe('the Users screen', () => {
   it('filters, sorts and pages; the state survives a reload', async () => {
@@ -95,6 +139,46 @@ describe('the Users screen', () => {
     await shot(page, 'users-disabled');
     await row.getByText('启用', { exact: true }).first().click();
     await page.getByText('启用成功').waitFor();
+  });
+
+  it('uploads an avatar', async () => {
+    await openUsers(page);
+    await page.locator('#userSearch_userName').fill('jingli01');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => userNames(page)).toEqual(['jingli01']);
+    const row = rows(page).first();
+    expect(await row.locator('.ant-avatar img').count()).toBe(0);
+    await row.getByText('修改', { exact: true }).click();
+    const dialog = page.locator('.ant-modal-container').last();
+    await dialog.getByText('修改用户').waitFor();
+    const input = dialog.locator('input[type=file]');
+
+    // refused in the browser: nothing is sent, nothing changes
+    await input.setInputFiles({
+      name: 'tiny.png',
+      mimeType: 'image/png',
+      buffer: png(10, 10, () => [0, 0, 0]),
+    });
+    await page.getByText(fileMessages.imageTooSmall).waitFor();
+    expect(await dialog.getByAltText('头像').count()).toBe(0);
+    await shot(page, 'users-avatar-refused');
+
+    await input.setInputFiles({ name: '头像.png', mimeType: 'image/png', buffer: face() });
+    await page.getByText(fileMessages.uploaded).waitFor();
+    const preview = dialog.getByAltText('头像');
+    await expect.poll(() => loaded(preview)).toBe(true);
+    expect(await preview.getAttribute('src')).toMatch(
+      /\/api\/web\/v1\/basicData\/private\/file\/get\/[0-9a-f-]{36}\?token=/,
+    );
+    await shot(page, 'users-avatar-form');
+
+    await dialog.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('修改成功').waitFor();
+    await dialog.waitFor({ state: 'hidden' });
+    const avatar = row.locator('.ant-avatar img');
+    await avatar.waitFor();
+    await expect.poll(() => loaded(avatar)).toBe(true);
+    await shot(page, 'users-avatar-list');
   });
 });
 

@@ -22,6 +22,12 @@ export const UserRow = Type.Object({
 
 const RoleIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, title: '角色' });
 
+/**
+ * The URL of an image uploaded to this tenant (basicData/private/file/upload's result); '' or null
+ * clears it. The server checks that it names one of the tenant's uploaded images.
+ */
+const Avatar = Type.Optional(Type.Union([Type.String({ maxLength: 500, title: '头像' }), Type.Null()]));
+
 export const UserAdd = Type.Object(
   {
     userName: text('userName', true),
@@ -31,6 +37,7 @@ export const UserAdd = Type.Object(
     email: text('email'),
     /** Encrypted like every password (spec 000 §7). */
     password: Type.String({ minLength: 1, maxLength: 1024, title: '密码' }),
+    avatar: Avatar,
     roleIds: Type.Optional(RoleIds),
     isEnabled: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: '状态' })),
   },
@@ -44,6 +51,7 @@ export const UserUpdate = Type.Object(
     jobNumber: text('jobNumber'),
     phone: text('phone'),
     email: text('email'),
+    avatar: Avatar,
     roleIds: Type.Optional(RoleIds),
   },
   { additionalProperties: false },
@@ -55,7 +63,7 @@ export const UserOwnUpdate = Type.Object(
     name: Type.Optional(text('name', true)),
     phone: text('phone'),
     email: text('email'),
-    avatar: Type.Optional(Type.Union([Type.String({ maxLength: 500, title: '头像' }), Type.Null()])),
+    avatar: Avatar,
   },
   { additionalProperties: false },
 );

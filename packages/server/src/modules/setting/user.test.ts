@@ -1,7 +1,12 @@
+import { randomUUID } from 'node:crypto';
+import { deflateSync } from 'node:zlib';
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
+import { FILE_UPLOAD_URL, fileUrl } from '@factory/shared/api/file';
 import { encryptText } from '@factory/shared/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
+import { multipart } from '../../testing/multipart.ts';
+import { AVATAR_NOT_IMAGE } from './userService.ts';
 
 let h: Harness;
 let admin: string;
@@ -259,5 +264,133 @@ describe('user changes', () => {
       fields: string;
     };
     expect(JSON.parse(after.fields)).toEqual(fields);
+  });
+});
+
+describe('user avatar', () => {
+  /** A valid one-colour PNG of the given size. */
+  function png(width: number, height: number): Buffer {
+    const crcTable = Array.from({ length: 256 }, (_, n) => {
+      let c = n;
+      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
+      return c >>> 0;
+    });
+    const crc = (b: Buffer) => {
+      let c = 0xffffffff;
+      for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
+      return (c ^ 0xffffffff) >>> 0;
+    };
+    const u32 = (n: number) => {
+      const b = Buffer.alloc(4);
+      b.writeUInt32BE(n >>> 0);
+      return b;
+    };
+    const chunk = (type: string, data: Buffer) => {
+      const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+      return Buffer.concat([u32(data.length), td, u32(crc(td))]);
+    };
+    const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
+    return Buffer.concat([
+      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+      chunk('IHDR', Buffer.concat([u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0])])),
+      chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
+      chunk('IEND', Buffer.alloc(0)),
+    ]);
+  }
+  const upload = async (token: string, data: Buffer, filename: string, kind = 'image') => {
+    const { payload, headers } = multipart([{ name: 'file', filename, data }]);
+    const res = await h.app.inject({
+      method: 'POST',
+      url: `/api/web/v1/${FILE_UPLOAD_URL}`,
+      query: { kind },
+      headers: { ...headers, token },
+      payload,
+    });
+    expect(res.json().errorCode).toBe(0);
+    return res.json().result as string;
+  };
+  const refusal = { errorCode: 1, result: [{ field: 'avatar', message: AVATAR_NOT_IMAGE }] };
+  type WithAvatar = Row & { avatar: string | null };
+
+  it('stores an image uploaded to the tenant on add and update; empty or null clears it', async () => {
+    const url = await upload(admin, png(80, 80), 'face.png');
+    const added = await h.call('POST', `${BASE}addUser`, {
+      token: admin,
+      body: { userName: 'withface', name: '有头像', password: await encryptText('Face2026x'), avatar: url },
+    });
+    expect(added.body).toMatchObject({ errorCode: 0, result: { avatar: url } });
+    const id = (added.body.result as WithAvatar).id;
+    const other = await upload(admin, png(120, 90), 'other.png');
+    // the id's case does not matter; the canonical URL is stored
+    const id2 = other.slice(other.lastIndexOf('/') + 1);
+    const upd = await h.call('PUT', `${BASE}updateOne`, {
+      token: admin,
+      body: { id, avatar: fileUrl(id2.toUpperCase()) },
+    });
+    expect(upd.body).toMatchObject({ errorCode: 0, result: { avatar: other } });
+    // not sent: unchanged
+    const kept = await h.call('PUT', `${BASE}updateOne`, { token: admin, body: { id, name: '有头像2' } });
+    expect((kept.body.result as WithAvatar).avatar).toBe(other);
+    for (const cleared of ['', '  ', null]) {
+      await h.call('PUT', `${BASE}updateOne`, { token: admin, body: { id, avatar: url } });
+      const res = await h.call('PUT', `${BASE}updateOne`, { token: admin, body: { id, avatar: cleared } });
+      expect(res.body).toMatchObject({ errorCode: 0, result: { avatar: null } });
+    }
+    const own = await h.call('PUT', `${BASE}updateOwn`, { token: viewer, body: { avatar: url } });
+    expect(own.body).toMatchObject({ errorCode: 0, result: { userName: 'viewer', avatar: url } });
+  });
+
+  it('refuses anything but an image file of this tenant, with a message on the avatar field', async () => {
+    await h.addTenant('usersb');
+    const otherTenant = await upload(await h.login('usersb', 'admin'), png(80, 80), 'b.png');
+    const pdf = await upload(admin, Buffer.from('%PDF-1.7\n1 0 obj\n%%EOF\n'), 'manual.pdf', 'attachment');
+    const mine = await upload(admin, png(80, 80), 'mine.png');
+    const target = (
+      (
+        await h.call('GET', `${BASE}getUserListPage`, {
+          token: admin,
+          query: { currentPage: 1, pageSize: 50 },
+        })
+      ).body.result as Page
+    ).content.find((u) => u.userName === 'worker04') as Row;
+    const bad = [
+      otherTenant,
+      pdf,
+      fileUrl(randomUUID()),
+      'https://example.com/face.png',
+      `${mine}?token=abc`,
+      `${mine}/../${otherTenant.slice(otherTenant.lastIndexOf('/') + 1)}`,
+      'basicData/private/file/get/not-a-uuid',
+    ];
+    for (const avatar of bad) {
+      const upd = await h.call('PUT', `${BASE}updateOne`, { token: admin, body: { id: target.id, avatar } });
+      expect(upd.body, avatar).toMatchObject(refusal);
+      const own = await h.call('PUT', `${BASE}updateOwn`, { token: viewer, body: { avatar } });
+      expect(own.body, avatar).toMatchObject(refusal);
+    }
+    const add = await h.call('POST', `${BASE}addUser`, {
+      token: admin,
+      body: { userName: 'badface', name: '坏头像', password: await encryptText('Face2026x'), avatar: pdf },
+    });
+    expect(add.body).toMatchObject(refusal);
+    const names = (
+      (
+        await h.call('GET', `${BASE}getUserListPage`, {
+          token: admin,
+          query: { currentPage: 1, pageSize: 50 },
+        })
+      ).body.result as Page
+    ).content.map((u) => u.userName);
+    expect(names).not.toContain('badface');
+    const detail = await h.call('GET', `${BASE}getUserDetail`, { token: admin, query: { id: target.id } });
+    expect((detail.body.result as WithAvatar).avatar).toBeNull();
+    const long = await h.call('PUT', `${BASE}updateOne`, {
+      token: admin,
+      body: { id: target.id, avatar: `${mine}${'x'.repeat(500)}` },
+    });
+    expect(long.body.errorCode).toBe(1);
+    expect(new Set((long.body.result as { field: string }[]).map((f) => f.field))).toEqual(
+      new Set(['avatar']),
+    );
   });
 });

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { fileUrl } from '@factory/shared/api/file';
 import { ADMIN_USER_NAME } from '@factory/shared/permissions';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
@@ -6,6 +7,7 @@ import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { sessions } from '../../platform/schema.ts';
+import { files } from '../file/schema.ts';
 import { roles, userRoles, users } from './schema.ts';
 
 export interface NewUser {
@@ -119,6 +121,28 @@ async function checkUnique(
 const blankToNull = (v: string | null | undefined) =>
   v === undefined ? undefined : v?.trim() ? v.trim() : null;
 
+export const AVATAR_NOT_IMAGE = '头像须为本企业上传的图片，请重新上传';
+const FILE_URL_PREFIX = fileUrl('');
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * An avatar must be the URL of an image uploaded to this tenant (row-level security hides other
+ * tenants' files, so theirs are not found); answers its canonical form, null when cleared.
+ */
+async function checkAvatar(tx: Tx, value: string | null | undefined): Promise<string | null | undefined> {
+  if (!value) return value;
+  const id = value.startsWith(FILE_URL_PREFIX) ? value.slice(FILE_URL_PREFIX.length).toLowerCase() : '';
+  const found = UUID.test(id)
+    ? await tx
+        .select({ id: files.id })
+        .from(files)
+        .where(and(eq(files.id, id), eq(files.kind, 'image')))
+        .limit(1)
+    : [];
+  if (!found.length) throw fieldError('avatar', AVATAR_NOT_IMAGE);
+  return fileUrl(id);
+}
+
 export interface UserChanges {
   name?: string;
   jobNumber?: string | null;
@@ -135,7 +159,7 @@ export async function updateUser(tx: Tx, actorId: number, id: number, input: Use
     ...(input.jobNumber !== undefined ? { jobNumber: blankToNull(input.jobNumber) } : {}),
     ...(input.phone !== undefined ? { phone: blankToNull(input.phone) } : {}),
     ...(input.email !== undefined ? { email: blankToNull(input.email) } : {}),
-    ...(input.avatar !== undefined ? { avatar: blankToNull(input.avatar) } : {}),
+    ...(input.avatar !== undefined ? { avatar: await checkAvatar(tx, blankToNull(input.avatar)) } : {}),
   };
   await checkUnique(tx, id, 'phone', changes.phone);
   await checkUnique(tx, id, 'jobNumber', changes.jobNumber);
@@ -160,9 +184,10 @@ export async function updateUser(tx: Tx, actorId: number, id: number, input: Use
 export async function addUser(
   tx: Tx,
   actorId: number,
-  input: NewUser & { email?: string | null; enabled?: boolean },
+  input: NewUser & { email?: string | null; avatar?: string | null; enabled?: boolean },
 ): Promise<number> {
   await checkUnique(tx, null, 'jobNumber', blankToNull(input.jobNumber));
+  const avatar = (await checkAvatar(tx, blankToNull(input.avatar))) ?? null;
   await checkRoles(tx, input.roleIds);
   const id = await createUser(tx, actorId, {
     ...input,
@@ -171,7 +196,7 @@ export async function addUser(
     phone: blankToNull(input.phone) ?? null,
     jobNumber: blankToNull(input.jobNumber) ?? null,
   });
-  const extra = { email: blankToNull(input.email) ?? null, enabled: input.enabled ?? true };
+  const extra = { email: blankToNull(input.email) ?? null, avatar, enabled: input.enabled ?? true };
   await tx.update(users).set(extra).where(eq(users.id, id));
   return id;
 }

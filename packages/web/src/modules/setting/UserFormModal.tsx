@@ -5,6 +5,7 @@ import { userEntity } from '@factory/shared/entities/user';
 import { enableStatus } from '@factory/shared/enums';
 import { App, Button, Col, Form, Input, Modal, Radio, Row, Space, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
+import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../../platform/list/formRules.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
@@ -20,6 +21,7 @@ interface Values {
   jobNumber?: string;
   phone?: string;
   email?: string;
+  avatar?: string | null;
   password: string;
   isEnabled: 0 | 1;
   roleIds?: number[];
@@ -31,6 +33,7 @@ const FIELDS: (keyof Values)[] = [
   'jobNumber',
   'phone',
   'email',
+  'avatar',
   'password',
   'isEnabled',
   'roleIds',
@@ -62,7 +65,8 @@ interface Props {
 
 /**
  * 新增 / 复制 / 修改用户. A copy starts from another user's profile, status and roles with a new
- * suggested user name; unique fields (工号, 手机号) start empty.
+ * suggested user name; unique fields (工号, 手机号) and the avatar (a person's own picture) start
+ * empty.
  */
 export default function UserFormModal({ open, mode, source, onClose, onSaved }: Props) {
   const { message } = App.useApp();
@@ -92,6 +96,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
         jobNumber: source.jobNumber ?? '',
         phone: source.phone ?? '',
         email: source.email ?? '',
+        avatar: source.avatar,
         roleIds: source.roleIds,
       });
     }
@@ -119,6 +124,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
       jobNumber: v.jobNumber?.trim() ?? '',
       phone: v.phone?.trim() ?? '',
       email: v.email?.trim() ?? '',
+      avatar: v.avatar || null,
     };
     try {
       const saved =
@@ -218,6 +224,11 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
                 knownOptions={knownRoles(source)}
                 allowClear
               />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="avatar" label="头像" extra={IMAGE_HINT}>
+              <ImageUpload shape="circle" text="上传头像" alt="头像" />
             </Form.Item>
           </Col>
         </Row>

@@ -3,6 +3,7 @@ import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
 import { userEntity } from '@factory/shared/entities/user';
 import { Alert, Avatar, Flex, Modal, Tag, Typography, theme } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { fileSrc } from '../../platform/ImageUpload.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { type ImportField, ImportWizard } from '../../platform/list/ImportWizard.tsx';
 import { ListPage } from '../../platform/list/ListPage.tsx';
@@ -104,7 +105,7 @@ export default function UserList() {
           <Flex align="center" gap={6}>
             <Avatar
               size={24}
-              src={u.avatar || undefined}
+              src={fileSrc(u.avatar)}
               style={{ background: token.colorPrimary, flex: 'none' }}
             >
               {String(v).slice(0, 1)}

@@ -12,6 +12,8 @@ interface Profile {
   jobNumber: string;
   phone: string;
   email: string;
+  /** The uploaded image's URL; null clears it. */
+  avatar: string | null;
 }
 
 /** Body of addUser (shared UserAdd). */
