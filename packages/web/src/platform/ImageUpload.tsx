@@ -9,9 +9,11 @@ import {
 } from '@factory/shared/api/file';
 import { App, Button, Flex, Tooltip, Upload } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { fileSrc } from './fileSrc.ts';
 import { postForm } from './list/download.ts';
-import { API_BASE } from './request.ts';
 import { useSession } from './session.ts';
+
+export { fileSrc };
 
 /**
  * Image upload as a form control (spec 000 §5, §7 Files): the value is the uploaded file's URL
@@ -60,19 +62,6 @@ export async function imageProblem(
   if (!size) return fileMessages.imageUnreadable;
   if (size.width < IMAGE_MIN_SIZE || size.height < IMAGE_MIN_SIZE) return fileMessages.imageTooSmall;
   return undefined;
-}
-
-/**
- * The address an `<img>` loads a stored file from: the API's own files need the token as a
- * parameter (an `<img>` sends no header); other addresses are left as they are.
- */
-export function fileSrc(
-  url: string | null | undefined,
-  token = useSession.getState().token,
-): string | undefined {
-  if (!url) return undefined;
-  if (!token || !url.startsWith(API_BASE)) return url;
-  return `${url}${url.includes('?') ? '&' : '?'}token=${encodeURIComponent(token)}`;
 }
 
 /** The rule to show beside the control (a Form.Item's `extra`). */

@@ -7,6 +7,7 @@ import {
 } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
+import { fileSrc } from '../platform/fileSrc.ts';
 import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import s from './Header.module.css';
@@ -94,7 +95,7 @@ export function Header() {
           popupRender={(menu) => (
             <div className={s.userPanel}>
               <div className={s.userCard}>
-                <Avatar size={40} src={user.avatar || undefined} className={s.avatar} style={AVATAR_STYLE}>
+                <Avatar size={40} src={fileSrc(user.avatar)} className={s.avatar} style={AVATAR_STYLE}>
                   {initial(user.name)}
                 </Avatar>
                 <div className={s.userText}>
@@ -108,7 +109,7 @@ export function Header() {
           )}
         >
           <button type="button" className={s.user}>
-            <Avatar size={28} src={user.avatar || undefined} className={s.avatar} style={AVATAR_STYLE}>
+            <Avatar size={28} src={fileSrc(user.avatar)} className={s.avatar} style={AVATAR_STYLE}>
               {initial(user.name)}
             </Avatar>
             <span className={s.userLabel}>{user.name}</span>

@@ -5,6 +5,7 @@ import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
+import { fileSrc } from '../platform/fileSrc.ts';
 import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import { colors } from '../theme.ts';
@@ -113,7 +114,7 @@ export function LockScreen() {
       >
         <Avatar
           size={72}
-          src={user?.avatar || undefined}
+          src={fileSrc(user?.avatar)}
           style={{ background: '#fff', color: colors.primary, fontSize: 30, fontWeight: 600 }}
         >
           {user?.name.slice(0, 1)}

@@ -3,7 +3,7 @@ import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
 import { userEntity } from '@factory/shared/entities/user';
 import { Alert, Avatar, Flex, Modal, Tag, Typography, theme } from 'antd';
 import { useMemo, useRef, useState } from 'react';
-import { fileSrc } from '../../platform/ImageUpload.tsx';
+import { fileSrc } from '../../platform/fileSrc.ts';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { type ImportField, ImportWizard } from '../../platform/list/ImportWizard.tsx';
 import { ListPage } from '../../platform/list/ListPage.tsx';

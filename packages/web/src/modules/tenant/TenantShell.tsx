@@ -3,6 +3,7 @@ import { ErrorCode } from '@factory/shared/api/errors';
 import { Avatar, Button, Divider, Flex, Result, Typography, theme } from 'antd';
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
+import { fileSrc } from '../../platform/fileSrc.ts';
 import { PRODUCT_TITLE } from '../../platform/guard.ts';
 import { ApiError } from '../../platform/request.ts';
 import { useSession } from '../../platform/session.ts';
@@ -68,7 +69,7 @@ export default function TenantShell({ children }: { children: ReactNode }) {
             <Flex align="center" gap={8}>
               <Avatar
                 size={28}
-                src={user.avatar || undefined}
+                src={fileSrc(user.avatar)}
                 icon={<UserOutlined />}
                 style={{ background: token.colorPrimary }}
               />
