@@ -1,9 +1,9 @@
 import { entityPaths } from '@factory/shared/entities/define';
 import { procedureEntity, stationEntity } from '@factory/shared/entities/information';
-import { App, Col, Flex, Form, Tag, Typography } from 'antd';
+import { App, Col, Form } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
-import { EMPTY_CELL } from '../../platform/list/columns.tsx';
+import { NameTags } from '../../platform/list/columns.tsx';
 import { RemoteSelect, type RemoteSelectProps } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
@@ -100,23 +100,7 @@ export default function StationList() {
   const [setting, setSetting] = useState<Station>();
   const columns = useMemo<Partial<Record<string, ColumnOverride<Station>>>>(
     () => ({
-      procedureNames: {
-        ellipsis: false,
-        render: (v) =>
-          v ? (
-            <Flex wrap gap={4}>
-              {String(v)
-                .split('、')
-                .map((n) => (
-                  <Tag key={n} variant="filled" color="processing" style={{ marginInlineEnd: 0 }}>
-                    {n}
-                  </Tag>
-                ))}
-            </Flex>
-          ) : (
-            <Typography.Text type="secondary">{EMPTY_CELL}</Typography.Text>
-          ),
-      },
+      procedureNames: { ellipsis: false, render: (v) => <NameTags value={v} /> },
     }),
     [],
   );

@@ -4,7 +4,7 @@ import { userEntity } from '@factory/shared/entities/user';
 import { Alert, Avatar, Flex, Modal, Tag, Typography, theme } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { fileSrc } from '../../platform/fileSrc.ts';
-import { EMPTY_CELL } from '../../platform/list/columns.tsx';
+import { NameTags } from '../../platform/list/columns.tsx';
 import { type ImportField, ImportWizard } from '../../platform/list/ImportWizard.tsx';
 import { ListPage } from '../../platform/list/ListPage.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '../../platform/list/types.ts';
@@ -125,24 +125,7 @@ export default function UserList() {
           </Flex>
         ),
       },
-      roleNames: {
-        width: 160,
-        ellipsis: false,
-        render: (v) =>
-          v ? (
-            <Flex wrap gap={4}>
-              {String(v)
-                .split('、')
-                .map((n) => (
-                  <Tag key={n} variant="filled" color="processing" style={{ marginInlineEnd: 0 }}>
-                    {n}
-                  </Tag>
-                ))}
-            </Flex>
-          ) : (
-            <Text type="secondary">{EMPTY_CELL}</Text>
-          ),
-      },
+      roleNames: { width: 160, ellipsis: false, render: (v) => <NameTags value={v} /> },
     }),
     [token, myId],
   );

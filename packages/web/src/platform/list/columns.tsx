@@ -1,6 +1,6 @@
 import type { EntityDecl, FieldDecl } from '@factory/shared/entities/define';
 import type { AnyEnum } from '@factory/shared/enums/defineEnum';
-import { Badge, type TableColumnType, Tag } from 'antd';
+import { Badge, Flex, type TableColumnType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
 import type { ColumnBase, ColumnState } from './columnPrefs.ts';
@@ -28,6 +28,22 @@ export function EnumCell({ value, enumDecl }: { value: unknown; enumDecl: AnyEnu
   const label = enumDecl.label(value, value === null || value === undefined ? EMPTY_CELL : String(value));
   const color = enumDecl.color(value);
   return color ? <Badge color={color} text={label} /> : <Tag variant="filled">{label}</Tag>;
+}
+
+/** Names joined by '、' (a user's roles, a station's procedures) as tags. */
+export function NameTags({ value }: { value: unknown }) {
+  if (!value) return <Typography.Text type="secondary">{EMPTY_CELL}</Typography.Text>;
+  return (
+    <Flex wrap gap={4}>
+      {String(value)
+        .split('、')
+        .map((n) => (
+          <Tag key={n} variant="filled" color="processing" style={{ marginInlineEnd: 0 }}>
+            {n}
+          </Tag>
+        ))}
+    </Flex>
+  );
 }
 
 const timeText = (v: string, format: string) =>
