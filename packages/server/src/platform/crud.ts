@@ -8,7 +8,14 @@ import {
 import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
 import { SelectQuery, SelectResult } from '@factory/shared/api/user';
 import { withCustomFields } from '@factory/shared/entities/custom';
-import { bodyKey, type EntityDecl, entityPaths, fieldsOf, formFields } from '@factory/shared/entities/define';
+import {
+  bodyKey,
+  type EntityDecl,
+  entityPaths,
+  type FieldDecl,
+  fieldsOf,
+  formFields,
+} from '@factory/shared/entities/define';
 import { bodySchemas, rowSchema } from '@factory/shared/entities/schema';
 import { findRoute } from '@factory/shared/routes';
 import { type AnyColumn, and, asc, eq, getTableColumns, getTableName, ne, type SQL, sql } from 'drizzle-orm';
@@ -48,8 +55,25 @@ export interface UsedBy {
   column: PgColumn;
   /** What uses it, in the refusal: “{name}”已被{label}使用，不能删除. */
   label: string;
-  /** The whole refusal instead (the spec's own words, e.g. PROCEDURE_IN_USE_MESSAGE). */
-  message?: string;
+  /**
+   * The whole refusal instead (the spec's own words, e.g. PROCEDURE_IN_USE_MESSAGE), or made from
+   * the row's name and the quoted names of the first rows using it (“铜材区、硅钢区等”, see `names`).
+   */
+  message?: string | ((name: string, named: string) => string);
+  /**
+   * The using rows' name column: the refusal then names the first few of them (a warehouse's
+   * areas), so the user knows what to remove first.
+   */
+  names?: PgColumn;
+}
+
+/** How many using rows a refusal names. */
+const NAMED_USERS = 3;
+
+/** A rule broken by a row: the body key of the field to blame and the message. */
+export interface RowProblem {
+  field: string;
+  message: string;
 }
 
 type Body = Record<string, unknown>;
@@ -60,6 +84,12 @@ export interface CrudHooks {
   validate?(tx: Tx, values: Values, id: number | null, body: Body): Promise<void>;
   /** After the row is written (links such as a station's procedures); `body` is the request's. */
   saved?(tx: Tx, id: number, body: Body, isNew: boolean): Promise<void>;
+  /**
+   * Rules across the fields of one row (lower limit ≤ upper limit), on the whole row keyed as
+   * bodies are (`auxUnitId`, `lowerLimit`): checked on add, on update (merged with the stored
+   * row) and on every import row, so no way in skips them.
+   */
+  checkRow?(row: Values): RowProblem[];
 }
 
 export interface CrudOptions {
@@ -76,6 +106,13 @@ export interface CrudOptions {
   usedBy?: readonly UsedBy[];
   /** Narrows the select list (get{Entity}List), e.g. to enabled rows. */
   selectWhere?: SQL;
+  /**
+   * The part of a shared table this entity is (line-side warehouses are the warehouse rows of kind
+   * 1): every call reads and changes only rows matching `where`, and new rows get `values`.
+   */
+  scope?: { where: SQL; values: Values };
+  /** Fields kept in a table column of another name (the spec's isVirtualMaterials in isVirtual). */
+  columnOf?: Record<string, string>;
   hooks?: CrudHooks;
 }
 
@@ -99,10 +136,14 @@ export function crud(o: CrudOptions) {
   const copy = buttons.includes('Copy');
   const toggle = buttons.includes('Enable');
   const colOf = (key: string) => (Object.hasOwn(cols, key) ? cols[key] : undefined);
+  /** The table property holding a field. */
+  const propOf = (key: string) => o.columnOf?.[key] ?? key;
 
   // the row as the API shows it, and the same values for filters and sorts
   const rowColumns: Record<string, SQL | PgColumn> = { id: idCol };
   const filterColumns: Record<string, SQL | AnyColumn> = { id: idCol };
+  /** A reference's id column (areaId): lists filter on it with eq/in (an area's locations). */
+  const refIdColumns: Record<string, PgColumn> = {};
   for (const [key, f] of fieldsOf(entity)) {
     if (key === 'id') continue;
     const ref = o.refs?.[key];
@@ -116,6 +157,7 @@ export function crud(o: CrudOptions) {
       rowColumns[key] = name;
       rowColumns[idField] = own;
       filterColumns[key] = name;
+      refIdColumns[idField] = own;
       continue;
     }
     if (key === ENABLED && colOf('enabled')) {
@@ -124,7 +166,7 @@ export function crud(o: CrudOptions) {
       filterColumns[key] = expr;
       continue;
     }
-    const column = colOf(key);
+    const column = colOf(propOf(key));
     if (!column) continue;
     filterColumns[key] = column;
     rowColumns[key] =
@@ -141,6 +183,9 @@ export function crud(o: CrudOptions) {
   for (const [key, c] of Object.entries(o.columns ?? {}))
     if (Object.hasOwn(entity.fields, key)) filterColumns[key] = c;
   const listFields: ListFields = listFieldsOf(entity, filterColumns);
+  for (const [idField, column] of Object.entries(refIdColumns))
+    listFields[idField] ??= { column, type: 'number', filter: ['eq', 'in'] };
+  const inScope = (where?: SQL) => and(o.scope?.where, where);
   const defaultOrder = [...defaultOrderOf(entity, listFields), asc(idCol)];
   const Row = rowSchema(entity, { ...o.extraRow, ...(entity.customFields ? { custom: CustomValues } : {}) });
   const bodies = bodySchemas(entity, {
@@ -158,7 +203,10 @@ export function crud(o: CrudOptions) {
   };
 
   const detail = async (tx: Tx, id: number) => {
-    const [row] = await tx.select(rowColumns).from(table).where(eq(idCol, id));
+    const [row] = await tx
+      .select(rowColumns)
+      .from(table)
+      .where(inScope(eq(idCol, id)));
     if (!row) throw notFound(entity.label);
     return row as Record<string, unknown>;
   };
@@ -173,7 +221,7 @@ export function crud(o: CrudOptions) {
       if (typeof v === 'string') v = v.trim();
       if (v === '' || v === undefined) v = null;
       if (key === ENABLED) values.enabled = v === null ? true : v === 1;
-      else values[f.ref ? k : key] = v;
+      else values[f.ref ? k : propOf(key)] = v;
     }
     return values;
   }
@@ -191,10 +239,10 @@ export function crud(o: CrudOptions) {
   async function checkValues(tx: Tx, values: Values, id: number | null) {
     for (const [key, f] of formFields(entity)) {
       const k = bodyKey(key, f);
-      const v = values[f.ref ? k : key];
+      const v = values[f.ref ? k : propOf(key)];
       if (v === null || v === undefined) continue;
       if (f.unique) {
-        const column = cols[key];
+        const column = cols[propOf(key)];
         const [other] = await tx
           .select({ id: idCol })
           .from(table)
@@ -214,6 +262,30 @@ export function crud(o: CrudOptions) {
     }
   }
 
+  /** Table values (and an import's field values) keyed as bodies are, for checkRow. */
+  const bodyView = (get: (key: string, f: FieldDecl) => unknown): Values =>
+    Object.fromEntries(formFields(entity).map(([key, f]) => [bodyKey(key, f), get(key, f)]));
+  const tableView = (values: Values) =>
+    bodyView((key, f) =>
+      key === ENABLED
+        ? values.enabled === undefined
+          ? undefined
+          : Number(values.enabled)
+        : values[f.ref?.idField ?? propOf(key)],
+    );
+
+  async function checkRow(tx: Tx, values: Values, id: number | null) {
+    if (!o.hooks?.checkRow) return;
+    let row = values;
+    if (id !== null) {
+      const [stored] = await tx.select().from(table).where(inScope(eq(idCol, id)));
+      if (!stored) throw notFound(entity.label);
+      row = { ...stored, ...values };
+    }
+    const [problem] = o.hooks.checkRow(tableView(row));
+    if (problem) throw fieldError(problem.field, problem.message);
+  }
+
   /** A numbered entity's code: the next free number when left empty, else noted as taken. */
   async function numberCode(tx: Tx, values: Values): Promise<void> {
     if (!entity.autoCode) return;
@@ -231,10 +303,11 @@ export function crud(o: CrudOptions) {
   }
 
   async function create(tx: Tx, actorId: number | null, body: Body): Promise<number> {
-    const values = fillDefaults(valuesOf(body));
+    const values = { ...fillDefaults(valuesOf(body)), ...o.scope?.values };
     if (entity.customFields) values.custom = checkCustomValues(await customDefs(tx), body.custom, true);
     await numberCode(tx, values);
     await checkValues(tx, values, null);
+    await checkRow(tx, values, null);
     await o.hooks?.validate?.(tx, values, null, body);
     const [row] = (await tx
       .insert(table)
@@ -253,6 +326,7 @@ export function crud(o: CrudOptions) {
         ? checkCustomValues(await customDefs(tx), body.custom, false)
         : undefined;
     await checkValues(tx, values, id);
+    await checkRow(tx, values, id);
     await o.hooks?.validate?.(tx, values, id, body);
     const updated = await tx
       .update(table)
@@ -261,7 +335,7 @@ export function crud(o: CrudOptions) {
         ...(customPatch ? { custom: sql`${cols.custom} || ${JSON.stringify(customPatch)}::jsonb` } : {}),
         ...(colOf('updatedAt') ? { updatedAt: sql`now()` } : {}),
       } as never)
-      .where(eq(idCol, id))
+      .where(inScope(eq(idCol, id)))
       .returning({ id: idCol });
     if (!updated.length) throw notFound(entity.label);
     await o.hooks?.saved?.(tx, id, body, false);
@@ -279,8 +353,20 @@ export function crud(o: CrudOptions) {
     const row = await detail(tx, id);
     const label = String(row.name ?? row.code ?? id);
     for (const u of o.usedBy ?? []) {
-      const [use] = await tx.select({ one: sql`1` }).from(u.column.table).where(eq(u.column, id)).limit(1);
-      if (use) throw referenced(u.message ?? `“${label}”已被${u.label}使用，不能删除`);
+      const uses: { name: unknown }[] = await tx
+        .select({ name: u.names ?? sql`''` })
+        .from(u.column.table)
+        .where(eq(u.column, id))
+        .orderBy(u.names ?? sql`1`)
+        .limit(NAMED_USERS + 1);
+      if (!uses.length) continue;
+      const users = uses.slice(0, NAMED_USERS).map((r) => String(r.name));
+      const named = u.names ? `“${users.join('、')}${uses.length > NAMED_USERS ? '等' : ''}”` : '';
+      throw referenced(
+        typeof u.message === 'function'
+          ? u.message(label, named)
+          : (u.message ?? `“${label}”已被${u.label}${named}使用，不能删除`),
+      );
     }
     await tx.delete(table).where(eq(idCol, id));
     await audit(tx, actorId, entity.name, id, 'delete', { name: label });
@@ -290,7 +376,7 @@ export function crud(o: CrudOptions) {
     const updated = await tx
       .update(table)
       .set({ enabled, updatedAt: sql`now()` } as never)
-      .where(eq(idCol, id))
+      .where(inScope(eq(idCol, id)))
       .returning({ id: idCol });
     if (!updated.length) throw notFound(entity.label);
     await audit(tx, actorId, entity.name, id, enabled ? 'enable' : 'disable');
@@ -298,7 +384,7 @@ export function crud(o: CrudOptions) {
 
   /** A checked import row as table values: references hold the looked-up id, custom fields go to `custom`. */
   function importValues(decl: EntityDecl, { data }: ValidRow): Values {
-    const values: Values = entity.customFields ? { custom: {} } : {};
+    const values: Values = { ...(entity.customFields ? { custom: {} } : {}), ...o.scope?.values };
     for (const [key, f] of fieldsOf(decl)) {
       if (!f.import || f.readOnly) continue;
       const v = data[key] ?? null;
@@ -307,9 +393,9 @@ export function crud(o: CrudOptions) {
       } else if (key === ENABLED) values.enabled = v === null ? true : v === 1;
       else if (f.ref?.idField) values[f.ref.idField] = v;
       else {
-        const column = colOf(key);
+        const column = colOf(propOf(key));
         // insertRows writes NULL for a missing value: give columns with a default their default
-        values[key] = v === null && column?.notNull && column.hasDefault ? column.default : v;
+        values[propOf(key)] = v === null && column?.notNull && column.hasDefault ? column.default : v;
       }
     }
     return values;
@@ -321,10 +407,17 @@ export function crud(o: CrudOptions) {
       await fieldsFor(tx),
       query,
       {
-        where,
+        where: inScope(where),
         defaultOrder,
       },
     );
+
+  /** The select list (spec 000 §7: page, limit, searchVal → records, total), narrowed further by `where`. */
+  const select = (tx: Tx, query: Parameters<typeof selectPage>[2], where?: SQL) =>
+    selectPage(({ total }) => tx.select({ ...rowColumns, __total: total }).from(table), listFields, query, {
+      where: inScope(and(o.selectWhere, where)),
+      order: defaultOrder,
+    });
 
   const routes: RouteDef[] = [
     route({
@@ -343,16 +436,7 @@ export function crud(o: CrudOptions) {
       access: { session: true },
       query: SelectQuery,
       result: SelectResult(Row),
-      handler: ({ tx, query }) =>
-        selectPage(
-          ({ total }) => tx.select({ ...rowColumns, __total: total }).from(table),
-          listFields,
-          query,
-          {
-            where: o.selectWhere,
-            order: defaultOrder,
-          },
-        ),
+      handler: ({ tx, query }) => select(tx, query),
     }),
     route({
       method: 'GET',
@@ -449,7 +533,7 @@ export function crud(o: CrudOptions) {
                 tx
                   .select(rowColumns)
                   .from(table)
-                  .where(where)
+                  .where(inScope(where))
                   .orderBy(...orderBy)
                   .limit(limit)
                   .offset(offset),
@@ -464,10 +548,19 @@ export function crud(o: CrudOptions) {
       refs: o.refs,
       unique: Object.fromEntries(
         fieldsOf(entity)
-          .filter(([key, f]) => f.unique && f.import && colOf(key))
-          .map(([key]) => [key, cols[key]]),
+          .filter(([key, f]) => f.unique && f.import && colOf(propOf(key)))
+          .map(([key]) => [key, cols[propOf(key)]]),
       ),
     });
+    // an import row's field values (references already their ids) through the entity's row rules
+    const rowRule = o.hooks?.checkRow;
+    const importRule = rowRule
+      ? (data: Values) =>
+          rowRule(bodyView((key) => data[key] ?? null)).map((p) => ({
+            key: formFields(entity).find(([key, f]) => bodyKey(key, f) === p.field)?.[0] ?? p.field,
+            message: p.message,
+          }))
+      : undefined;
     routes.push(
       route({
         method: 'GET',
@@ -517,7 +610,7 @@ export function crud(o: CrudOptions) {
             decl,
             startRow: query.startRow,
             tx,
-            hooks: tableLookups(tx, binding()),
+            hooks: { ...tableLookups(tx, binding()), checkRow: importRule },
             write: async (tx, rows) => {
               const values = rows.map((row) => importValues(decl, row));
               if (entity.autoCode) {
@@ -548,6 +641,7 @@ export function crud(o: CrudOptions) {
     rowColumns,
     listFields,
     list,
+    select,
     detail,
     create,
     update,

@@ -45,9 +45,12 @@ export function fieldErrors(errors: AjvishError[]): FieldError[] {
       case 'additionalProperties':
         message = `不支持的字段：${field}`;
         break;
-      case 'type':
-        message = `${label}的类型应为${typeNames[String(params.type)] ?? String(params.type)}`;
+      case 'type': {
+        // an optional field's type is [type, 'null']: name the type, not its emptiness
+        const type = String(params.type).split(',')[0];
+        message = `${label}的类型应为${typeNames[type] ?? type}`;
         break;
+      }
       case 'minLength':
         message = Number(params.limit) === 1 ? `请输入${label}` : `${label}至少${params.limit}个字符`;
         break;

@@ -4,7 +4,7 @@ import { bodyKey, type EntityDecl, type FieldDecl, formFields } from './define.t
 /**
  * The TypeBox schema of one declared field, so request schemas come from the declaration: labels
  * become titles (the server's Chinese messages use them), limits and patterns carry over.
- * Optional fields also accept '' and null (a cleared form input).
+ * Optional fields also accept '' and null (a cleared form input), both meaning empty.
  */
 export function fieldSchema(f: FieldDecl, required = f.required ?? false): TSchema {
   let schema: TSchema;
@@ -35,7 +35,23 @@ export function fieldSchema(f: FieldDecl, required = f.required ?? false): TSche
           : {}),
       });
   }
-  return required ? schema : Type.Optional(Type.Union([schema, Type.Literal(''), Type.Null()]));
+  if (required) return schema;
+  if (f.type === 'string' || f.type === 'text' || f.type === 'date' || f.type === 'datetime')
+    return Type.Optional(Type.Union([schema, Type.Literal(''), Type.Null()]));
+  // null as a second JSON type, not an anyOf branch: the server coerces types, and in an anyOf the
+  // number branch would turn null into 0 (a cleared number stored as 0, a cleared enum as its 0)
+  if (f.type === 'enum') {
+    const values = (f.enum?.items ?? []).map((i) => i.value);
+    const numeric = typeof values[0] === 'number';
+    return Type.Optional(
+      Type.Unsafe({
+        title: f.label,
+        type: [numeric ? 'integer' : 'string', 'null'],
+        enum: [...new Set<unknown>([...values, ...(numeric ? [] : ['']), null])],
+      }),
+    );
+  }
+  return Type.Optional(Type.Unsafe({ ...schema, type: [(schema as { type: string }).type, 'null'] }));
 }
 
 const nullable = (s: TSchema) => Type.Union([s, Type.Null()]);

@@ -119,6 +119,14 @@ export const processType = defineEnum([
   { value: 1, label: '委外' },
 ]);
 
+/** What a material is to the factory: bought in (raw, auxiliary), made and used (semi-finished), sold. */
+export const materialType = defineEnum([
+  { value: 0, label: '原材料' },
+  { value: 1, label: '半成品' },
+  { value: 2, label: '成品' },
+  { value: 3, label: '辅料' },
+]);
+
 export const planType = defineEnum([
   { value: 0, label: '主生产计划' },
   { value: 1, label: '物料需求计划' },

@@ -1,0 +1,211 @@
+import { enableStatus, materialType } from '../enums/index.ts';
+import { defineEntity, type FieldDecl } from './define.ts';
+import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
+
+const M = 'basicData/materials/private/';
+
+/** Units of measure (kg, 米, 台 …): a material counts in a main unit and optionally an auxiliary one. */
+export const unitEntity = defineEntity({
+  name: 'unit',
+  label: '计量单位',
+  route: 'materialsUnit',
+  defaultOrder: '+code',
+  api: { base: `${M}unit/`, name: 'Unit' },
+  fields: {
+    id: idField,
+    code: codeField('单位编码', 120),
+    name: { ...nameField('单位名称', 120), maxLength: 20 },
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});
+
+/** Material classes, a tree (原材料 → 金属材料); names are unique so imports can name them. */
+export const materialsClassEntity = defineEntity({
+  name: 'materialsClass',
+  label: '物料分类',
+  route: 'materialsClass',
+  defaultOrder: '+sort',
+  api: { base: `${M}materialsClass/`, name: 'MaterialsClass' },
+  autoCode: { prefix: 'WLFL', seqLength: 3 },
+  fields: {
+    id: idField,
+    name: nameField('分类名称', 220),
+    code: codeField('分类编码', 140, true),
+    parentName: {
+      label: '上级分类',
+      type: 'string',
+      ref: { entity: 'materialsClass', by: 'name', idField: 'parentId' },
+      width: 160,
+    },
+    sort: { label: '排序', type: 'integer', min: 0, max: 100_000, sort: true, width: 80 },
+    remark: remarkField,
+    createdAt: { ...createdAtField, list: false },
+  },
+});
+
+/** Attributes a material can carry (电压等级, 容量 …), with the values offered for them. */
+export const materialsAttributeEntity = defineEntity({
+  name: 'materialsAttribute',
+  label: '物料属性',
+  route: 'materialsAttribute',
+  defaultOrder: '+code',
+  api: { base: `${M}materialsAttribute/`, name: 'MaterialsAttribute' },
+  autoCode: { prefix: 'SX', seqLength: 3 },
+  fields: {
+    id: idField,
+    code: codeField('属性编码', 140, true),
+    name: nameField('属性名称'),
+    options: {
+      label: '可选值',
+      type: 'string',
+      maxLength: 500,
+      placeholder: '多个可选值用“、”分隔，留空则填写物料时自由输入',
+      filter: ['like'],
+      width: 320,
+    },
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});
+
+const unitRef = (label: string, idField: string, required = false): FieldDecl => ({
+  label,
+  type: 'string',
+  required,
+  ref: { entity: 'unit', by: 'name', idField },
+  import: true,
+  width: 90,
+});
+const stockLimit = (label: string): FieldDecl => ({
+  label,
+  type: 'number',
+  min: 0,
+  max: 1_000_000_000_000,
+  sort: true,
+  import: true,
+  width: 110,
+});
+
+/**
+ * Materials (物料信息): what the factory buys, makes and sells. Names repeat across
+ * specifications (漆包铜线 Φ1.0 and Φ1.2), so only the code is unique. Virtual materials exist for
+ * planning only and are never offered in material selects (spec 000 §5).
+ */
+export const materialsEntity = defineEntity({
+  name: 'materials',
+  label: '物料',
+  route: 'materialsList',
+  defaultOrder: '+code',
+  api: { base: `${M}materials/`, name: 'Materials' },
+  autoCode: { prefix: 'WL', seqLength: 6 },
+  customFields: true,
+  fields: {
+    id: idField,
+    code: codeField('物料编码', 150, true),
+    name: { ...nameField('物料名称', 180), unique: false },
+    specifications: {
+      label: '规格型号',
+      type: 'string',
+      maxLength: 100,
+      filter: ['like'],
+      sort: true,
+      import: true,
+      width: 180,
+    },
+    materialType: {
+      label: '物料类型',
+      type: 'enum',
+      enum: materialType,
+      required: true,
+      filter: ['eq', 'in'],
+      sort: true,
+      import: true,
+      width: 100,
+    },
+    className: {
+      label: '物料分类',
+      type: 'string',
+      ref: { entity: 'materialsClass', by: 'name', idField: 'classId' },
+      filter: ['like'],
+      sort: true,
+      import: true,
+      width: 120,
+    },
+    mainUnitName: unitRef('主单位', 'mainUnitId', true),
+    auxUnitName: { ...unitRef('辅单位', 'auxUnitId'), list: false },
+    conversion: {
+      label: '换算率',
+      type: 'number',
+      min: 0,
+      max: 1_000_000_000,
+      placeholder: '1个主单位等于多少辅单位',
+      import: true,
+      list: false,
+      width: 100,
+    },
+    lowerLimit: stockLimit('库存下限'),
+    upperLimit: stockLimit('库存上限'),
+    isVirtualMaterials: {
+      label: '虚拟物料',
+      type: 'boolean',
+      filter: ['eq'],
+      import: true,
+      list: false,
+      width: 90,
+    },
+    isEnabled: {
+      label: '状态',
+      type: 'enum',
+      enum: enableStatus,
+      filter: ['eq'],
+      sort: true,
+      import: true,
+      width: 90,
+    },
+    attributeText: { label: '物料属性', type: 'string', form: false, width: 240 },
+    bomCount: {
+      label: 'BOM子件数',
+      type: 'integer',
+      form: false,
+      readOnly: true,
+      sort: true,
+      list: false,
+      width: 100,
+    },
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});
+
+const mf = materialsEntity.fields;
+
+/**
+ * The bill-of-materials list (物料清单): the products that have a BOM or can have one (成品 and
+ * 半成品), with how many lines the first level has. Rows are materials; the BOM is edited on
+ * edit-bom/:id.
+ */
+export const bomEntity = defineEntity({
+  name: 'bom',
+  label: '物料清单',
+  route: 'materialsSettingList',
+  defaultOrder: '+code',
+  api: { base: `${M}materials/`, name: 'Bom' },
+  fields: {
+    id: idField,
+    code: mf.code,
+    name: mf.name,
+    specifications: mf.specifications,
+    materialType: { ...mf.materialType, filter: ['eq'] },
+    className: mf.className,
+    mainUnitName: mf.mainUnitName,
+    bomCount: { ...mf.bomCount, label: '子件数', list: true },
+    bomUpdatedAt: {
+      label: 'BOM更新时间',
+      type: 'datetime',
+      readOnly: true,
+      sort: true,
+      width: 170,
+    },
+  },
+});
