@@ -123,6 +123,19 @@ export function indexTree(tree: readonly CodeNode[]): TreeIndex {
   return { tree, codes, parentOf, descendants, groups, routes };
 }
 
+/** base_router holds a JSON list of web codes; empty or unreadable means every code of the route tree. */
+export function parseBaseRouter(value: string | null | undefined): string[] | undefined {
+  if (!value) return undefined;
+  try {
+    const list = JSON.parse(value);
+    return Array.isArray(list) && list.length > 0
+      ? list.filter((c): c is string => typeof c === 'string')
+      : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
 /** The tree of a tenant whose base_router holds these codes, indexed. */
 export const tenantTree = (webCodes: Iterable<string>): TreeIndex =>
   indexTree(narrowTree(permissionTree(), webCodes));

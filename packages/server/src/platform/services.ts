@@ -1,4 +1,5 @@
 import { PAGE_SIZES } from '@factory/shared/api/list';
+import { parseBaseRouter } from '@factory/shared/permissionTree';
 import { webPermissionCodes } from '@factory/shared/routes';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
@@ -72,19 +73,6 @@ export function createServices(config: Config, db: Database, counters: Counters)
       return db.withTenant(tenant.id, fn);
     },
   };
-}
-
-/** base_router holds a JSON list of web codes; empty or unreadable means every code of the route tree. */
-export function parseBaseRouter(value: string | undefined): string[] | undefined {
-  if (!value) return undefined;
-  try {
-    const list = JSON.parse(value);
-    return Array.isArray(list) && list.length > 0
-      ? list.filter((c): c is string => typeof c === 'string')
-      : undefined;
-  } catch {
-    return undefined;
-  }
 }
 
 /** page_size_config holds the tenant's page-size options; the defaults when unset or unreadable. */

@@ -1,94 +1,39 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { mainRoutes, publicRoutes, webPermissionCodes } from '@factory/shared/routes';
-import type { RouteNode } from '@factory/shared/routeTypes';
+import {
+  type CodeNode,
+  indexTree,
+  narrowTree,
+  permissionTree,
+  type TreeIndex,
+} from '@factory/shared/permissionTree';
+import { webPermissionCodes } from '@factory/shared/routes';
 import { Button, Flex, Input, Space, Tag, Tree, type TreeDataNode, Typography, theme } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
 import { actionLabel } from './actionLabels.ts';
 
 const { Text } = Typography;
 
-interface CodeNode extends TreeDataNode {
+/** A tree node as antd draws it: the shared code node with its Chinese label. */
+interface ViewNode extends TreeDataNode {
   key: string;
   label: string;
-  /** A container only groups codes: it is not a code itself and has no checkbox. */
-  kind: 'route' | 'button' | 'container';
+  kind: CodeNode['kind'];
   hiddenRoute?: boolean;
-  children?: CodeNode[];
+  children?: ViewNode[];
 }
 
-const CONTAINER_PREFIX = 'group:';
-
-function buttonNodes(node: RouteNode): CodeNode[] {
-  return (node.meta.buttons ?? []).map((a) => {
-    const key = `${node.name}${a}`;
-    return { key, label: `${actionLabel(a)} (${key})`, kind: 'button', isLeaf: true };
-  });
-}
-
-function routeNode(node: RouteNode): CodeNode {
-  const children = [...(node.children ?? []).map(routeNode), ...buttonNodes(node)];
-  return {
-    key: node.name,
-    label: node.meta.title,
-    kind: 'route',
-    hiddenRoute: node.meta.hidden || node.meta.market,
-    ...(children.length ? { children } : { isLeaf: true }),
-  };
-}
-
-const container = (name: string, label: string, children: CodeNode[]): CodeNode => ({
-  key: `${CONTAINER_PREFIX}${name}`,
-  label,
-  kind: 'container',
-  checkable: false,
-  children,
+const toView = (node: CodeNode): ViewNode => ({
+  key: node.key,
+  label: node.kind === 'button' ? actionLabel(node.title) : node.title,
+  kind: node.kind,
+  hiddenRoute: node.hidden,
+  // a container only groups codes: no checkbox
+  ...(node.kind === 'container' ? { checkable: false } : {}),
+  ...(node.children?.length ? { children: node.children.map(toView) } : { isLeaf: true }),
 });
 
-/**
- * The whole code space of `base_router`: the menu modules first, then the top-level pages that are
- * never in the menu (tag-bar refresh, market, changelog, personal centre), then the public pages
- * that have buttons (the provider's tenant screens), whose own names are not codes.
- */
-function buildTree() {
-  const inMenu = (n: RouteNode) => !n.meta.hidden && !n.meta.market;
-  const publicPages: CodeNode[] = [];
-  const collectPublic = (nodes: readonly RouteNode[]) => {
-    for (const n of nodes) {
-      if (n.meta.buttons?.length) publicPages.push(container(n.name, n.meta.title, buttonNodes(n)));
-      if (n.children) collectPublic(n.children);
-    }
-  };
-  collectPublic(publicRoutes);
-  const tree: CodeNode[] = [
-    ...mainRoutes.filter(inMenu).map(routeNode),
-    container('system', '系统页面（不在菜单中显示）', mainRoutes.filter((n) => !inMenu(n)).map(routeNode)),
-    container('public', '服务商公共页面', publicPages),
-  ];
-
-  const parentOf = new Map<string, string>();
-  const descendants = new Map<string, string[]>();
-  const groups: string[] = [];
-  const routes = new Set<string>();
-  const visit = (node: CodeNode): string[] => {
-    if (node.kind === 'route') routes.add(node.key);
-    const below: string[] = [];
-    for (const child of node.children ?? []) {
-      if (node.kind !== 'container') parentOf.set(child.key, node.key);
-      below.push(child.key, ...visit(child));
-    }
-    if (node.children?.length) groups.push(node.key);
-    descendants.set(node.key, below);
-    return below;
-  };
-  for (const n of tree) visit(n);
-  return { tree, parentOf, descendants, groups, routes };
-}
-
-const model = buildTree();
 const ALL_CODES = webPermissionCodes();
-const KNOWN = new Set(ALL_CODES);
-const ROUTE_TOTAL = ALL_CODES.filter((c) => model.routes.has(c)).length;
-const BUTTON_TOTAL = ALL_CODES.length - ROUTE_TOTAL;
+const FULL = indexTree(permissionTree());
 
 /** Known codes only, in the tree's order: the form compares and saves this canonical list. */
 export const canonicalCodes = (codes: readonly string[]): string[] => {
@@ -96,13 +41,24 @@ export const canonicalCodes = (codes: readonly string[]): string[] => {
   return ALL_CODES.filter((c) => set.has(c));
 };
 
-function ancestors(key: string): string[] {
-  const out: string[] = [];
-  for (let p = model.parentOf.get(key); p; p = model.parentOf.get(p)) out.push(p);
-  return out;
+interface Model extends TreeIndex {
+  view: ViewNode[];
+  known: ReadonlySet<string>;
+  routeTotal: number;
 }
 
-const isHit = (node: CodeNode, q: string) =>
+function modelOf(index: TreeIndex): Model {
+  return {
+    ...index,
+    view: index.tree.map(toView),
+    known: new Set(index.codes),
+    routeTotal: index.codes.filter((c) => index.routes.has(c)).length,
+  };
+}
+
+const FULL_MODEL = modelOf(FULL);
+
+const isHit = (node: ViewNode, q: string) =>
   node.label.toLowerCase().includes(q) || node.key.toLowerCase().includes(q);
 
 function Highlight({ text, search }: { text: string; search: string }) {
@@ -122,23 +78,46 @@ interface Props {
   value?: string[];
   onChange?: (codes: string[]) => void;
   disabled?: boolean;
+  /** Only these codes are offered (a role's choices are the tenant's base_router); all when omitted. */
+  codes?: readonly string[];
+  /** Shows each node's permission code beside its name (for the people who set base_router). */
+  showCodes?: boolean;
+  height?: number;
 }
 
 /**
- * Picks the `base_router` codes. Each code is kept on its own (a page may be on with none of its
- * buttons), so the tree checks strictly and cascades itself: checking a node takes its subtree and
- * its ancestors (a page is unreachable without its module), unchecking drops the subtree.
+ * Picks permission codes: the tenant's `base_router` (基础设置) and a role's function permissions.
+ * Each code is kept on its own (a page may be on with none of its buttons: it can then only be
+ * viewed), so the tree checks strictly and cascades itself: checking a node takes its subtree and
+ * its ancestors (a page is unreachable without its module), unchecking drops the subtree. A node
+ * shows checked when it and all below it are on, half-checked when only part is.
  */
-export default function RouterCodeTree({ value = [], onChange, disabled }: Props) {
+export default function RouterCodeTree({
+  value = [],
+  onChange,
+  disabled,
+  codes,
+  showCodes = true,
+  height = 520,
+}: Props) {
   const { token } = theme.useToken();
   const [search, setSearch] = useState('');
   const [expanded, setExpanded] = useState<Key[]>([]);
-  const selected = useMemo(() => new Set(value), [value]);
+  const model = useMemo(
+    () => (codes ? modelOf(indexTree(narrowTree(FULL.tree, codes))) : FULL_MODEL),
+    [codes],
+  );
+  // codes outside the offered tree (another tenant setting) are neither shown nor counted
+  const selected = useMemo(() => new Set(value.filter((c) => model.known.has(c))), [value, model]);
+  const emit = (next: Iterable<string>) => {
+    const set = new Set(next);
+    onChange?.(model.codes.filter((c) => set.has(c)));
+  };
 
   const state = useMemo(() => {
     const checked: string[] = [];
     const half: string[] = [];
-    const visit = (node: CodeNode) => {
+    const visit = (node: ViewNode) => {
       for (const c of node.children ?? []) visit(c);
       if (node.kind === 'container') return;
       const below = model.descendants.get(node.key) ?? [];
@@ -146,51 +125,54 @@ export default function RouterCodeTree({ value = [], onChange, disabled }: Props
       if (selected.has(node.key) && inBelow === below.length) checked.push(node.key);
       else if (selected.has(node.key) || inBelow > 0) half.push(node.key);
     };
-    for (const n of model.tree) visit(n);
+    for (const n of model.view) visit(n);
     return { checked, halfChecked: half, full: new Set(checked) };
-  }, [selected]);
+  }, [selected, model]);
 
   // While searching, only branches with a hit are shown; a hit keeps its whole subtree (a page and its buttons).
   const view = useMemo(() => {
     const q = search.trim().toLowerCase();
-    if (!q) return { tree: model.tree, hits: undefined };
+    if (!q) return { tree: model.view, hits: undefined };
     let hits = 0;
-    const count = (node: CodeNode) => {
+    const count = (node: ViewNode) => {
       if (isHit(node, q)) hits++;
       for (const c of node.children ?? []) count(c);
     };
-    const keep = (node: CodeNode): CodeNode[] => {
+    const keep = (node: ViewNode): ViewNode[] => {
       if (isHit(node, q)) return [node];
       const children = (node.children ?? []).flatMap(keep);
       return children.length ? [{ ...node, children }] : [];
     };
-    for (const n of model.tree) count(n);
-    return { tree: model.tree.flatMap(keep), hits };
-  }, [search]);
+    for (const n of model.view) count(n);
+    return { tree: model.view.flatMap(keep), hits };
+  }, [search, model]);
 
   const onSearch = (text: string) => {
     setSearch(text);
     const q = text.trim().toLowerCase();
     if (!q) return;
     const open = new Set<string>();
-    const visit = (node: CodeNode, path: string[]) => {
+    const visit = (node: ViewNode, path: string[]) => {
       if (isHit(node, q)) for (const p of path) open.add(p);
       for (const c of node.children ?? []) visit(c, [...path, node.key]);
     };
-    for (const n of model.tree) visit(n, []);
+    for (const n of model.view) visit(n, []);
     setExpanded([...open]);
   };
 
   const toggle = (key: string) => {
     const next = new Set(selected);
-    const subtree = [key, ...(model.descendants.get(key) ?? [])].filter((k) => KNOWN.has(k));
+    const subtree = [key, ...(model.descendants.get(key) ?? [])].filter((k) => model.known.has(k));
     if (state.full.has(key)) for (const k of subtree) next.delete(k);
-    else for (const k of [...subtree, ...ancestors(key)]) next.add(k);
-    onChange?.(canonicalCodes([...next]));
+    else {
+      for (const k of subtree) next.add(k);
+      for (let p = model.parentOf.get(key); p; p = model.parentOf.get(p)) next.add(p);
+    }
+    emit(next);
   };
 
-  const routesOn = value.filter((c) => model.routes.has(c)).length;
-  const title = (node: CodeNode): ReactNode => (
+  const routesOn = [...selected].filter((c) => model.routes.has(c)).length;
+  const title = (node: ViewNode): ReactNode => (
     <span>
       {node.kind === 'container' ? (
         <Text strong>
@@ -199,7 +181,7 @@ export default function RouterCodeTree({ value = [], onChange, disabled }: Props
       ) : (
         <Highlight text={node.label} search={search.trim()} />
       )}
-      {node.kind === 'route' && (
+      {showCodes && node.kind !== 'container' && (
         <Text type="secondary" style={{ fontSize: 12, marginLeft: 6 }}>
           <Highlight text={node.key} search={search.trim()} />
         </Text>
@@ -218,7 +200,7 @@ export default function RouterCodeTree({ value = [], onChange, disabled }: Props
         <Input
           allowClear
           prefix={<SearchOutlined style={{ color: token.colorTextTertiary }} />}
-          placeholder="搜索菜单名称或权限码"
+          placeholder={showCodes ? '搜索菜单名称或权限码' : '搜索菜单或按钮名称'}
           style={{ width: 280 }}
           value={search}
           onChange={(e) => onSearch(e.target.value)}
@@ -226,13 +208,13 @@ export default function RouterCodeTree({ value = [], onChange, disabled }: Props
           disabled={false}
         />
         <Space wrap>
-          <Button size="small" disabled={disabled} onClick={() => onChange?.([...ALL_CODES])}>
+          <Button size="small" disabled={disabled} onClick={() => emit(model.codes)}>
             全选
           </Button>
-          <Button size="small" disabled={disabled} onClick={() => onChange?.([])}>
+          <Button size="small" disabled={disabled} onClick={() => emit([])}>
             清空
           </Button>
-          <Button size="small" disabled={false} onClick={() => setExpanded(model.groups)}>
+          <Button size="small" disabled={false} onClick={() => setExpanded([...model.groups])}>
             展开全部
           </Button>
           <Button size="small" disabled={false} onClick={() => setExpanded([])}>
@@ -250,13 +232,13 @@ export default function RouterCodeTree({ value = [], onChange, disabled }: Props
         }}
       >
         <Text>
-          已选 <Text strong>{value.length}</Text> / {ALL_CODES.length} 项
+          已选 <Text strong>{selected.size}</Text> / {model.codes.length} 项
         </Text>
         <Text type="secondary">
-          菜单与页面 {routesOn} / {ROUTE_TOTAL}
+          菜单与页面 {routesOn} / {model.routeTotal}
         </Text>
         <Text type="secondary">
-          操作按钮 {value.length - routesOn} / {BUTTON_TOTAL}
+          操作按钮 {selected.size - routesOn} / {model.codes.length - model.routeTotal}
         </Text>
         {view.hits !== undefined && <Text type="secondary">搜索到 {view.hits} 项</Text>}
       </Flex>
@@ -267,12 +249,12 @@ export default function RouterCodeTree({ value = [], onChange, disabled }: Props
           padding: '8px 4px',
         }}
       >
-        <Tree<CodeNode>
+        <Tree<ViewNode>
           checkable
           checkStrictly
           selectable={false}
           disabled={disabled}
-          height={520}
+          height={height}
           treeData={view.tree}
           titleRender={title}
           expandedKeys={expanded}

@@ -21,9 +21,12 @@ export interface CrudPageProps<T extends Row>
   toolbar?: readonly ToolbarAction[];
   /** getMax{Entity}Code exists: the form suggests codes. */
   suggestCode?: boolean;
-  /** Form items beyond the declared fields, and their values from a row (see EntityFormModal). */
-  formItems?(row?: T): ReactNode;
-  formValues?(row: T): Record<string, unknown>;
+  /**
+   * Form items beyond the declared fields, and their values from a row (see EntityFormModal); the
+   * mode tells a copy (which may carry more of its source) from a modify.
+   */
+  formItems?(row: T | undefined, mode: FormMode): ReactNode;
+  formValues?(row: T, mode: FormMode): Record<string, unknown>;
   /** After anything was saved, enabled, disabled or deleted (caches others depend on). */
   onChanged?(): void;
   ref?: Ref<ListPageHandle>;
@@ -162,8 +165,8 @@ export function CrudPage<T extends Row>({
         mode={dialog.mode}
         source={dialog.row}
         suggestCode={suggestCode}
-        extraItems={formItems?.(dialog.mode === 'add' ? undefined : dialog.row)}
-        extraValues={formValues as ((row: Record<string, unknown>) => Record<string, unknown>) | undefined}
+        extraItems={formItems?.(dialog.mode === 'add' ? undefined : dialog.row, dialog.mode)}
+        extraValues={formValues && ((row) => formValues(row as T, dialog.mode))}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
         onSaved={() => {
           setDialog((d) => ({ ...d, open: false }));

@@ -1,0 +1,192 @@
+import { SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import { roleEntity } from '@factory/shared/entities/setting';
+import { formatAuthority } from '@factory/shared/permissions';
+import {
+  authorityOfGrant,
+  grantedCodes,
+  indexTree,
+  parseBaseRouter,
+  permissionTree,
+  tenantTree,
+} from '@factory/shared/permissionTree';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, App, Button, Col, Flex, Form, Input, Skeleton, Typography } from 'antd';
+import { useMemo, useRef, useState } from 'react';
+import { CrudPage } from '../../platform/crud/CrudPage.tsx';
+import type { ListPageHandle, RowAction } from '../../platform/list/types.ts';
+import { api } from '../../platform/request.ts';
+import { AppDrawer } from '../../shell/AppModal.tsx';
+import RoleUsersDrawer from './RoleUsersDrawer.tsx';
+import RouterCodeTree from './RouterCodeTree.tsx';
+
+const { Text } = Typography;
+
+export type Role = {
+  id: number;
+  name: string;
+  remark: string | null;
+  userCount: number;
+} & Record<string, unknown>;
+
+const BASE = roleEntity.api?.base;
+
+/** The tenant's function menu (基础设置 → base_router): what a role can be given at all. */
+function useTenantCodes() {
+  return useQuery({
+    queryKey: ['systemConfig', 'base_router'],
+    queryFn: () => api.get<string>('systemConfig/private/systemConfig/code', { code: 'base_router' }),
+    select: (value) => parseBaseRouter(value),
+    staleTime: 60_000,
+  });
+}
+
+/**
+ * 功能权限: the role's menus and buttons on the tenant's tree. Saved in the authority format
+ * (spec 000 §3): wholly granted nodes (and pages granted for viewing only) in `checked`, their
+ * partly granted ancestors in `half`.
+ */
+function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
+  const { message } = App.useApp();
+  const tenant = useTenantCodes();
+  const current = useQuery({
+    queryKey: [`${BASE}getRolePermission`, role?.id],
+    queryFn: ({ signal }) =>
+      api.get<{ authority: string }>(`${BASE}getRolePermission`, { id: role?.id }, { signal }),
+    enabled: !!role,
+    staleTime: 0,
+  });
+  // the editor's value once loaded; undefined while it still shows the stored one
+  const [edited, setEdited] = useState<{ id: number; codes: string[] }>();
+  const [saving, setSaving] = useState(false);
+  const index = useMemo(
+    () => (tenant.data ? tenantTree(tenant.data) : indexTree(permissionTree())),
+    [tenant.data],
+  );
+  const stored = useMemo(() => {
+    const granted = grantedCodes(current.data?.authority);
+    return index.codes.filter((c) => granted.has(c));
+  }, [current.data, index]);
+  const value = edited && edited.id === role?.id ? edited.codes : stored;
+  const ready = !!role && current.isSuccess && !tenant.isPending;
+
+  const close = () => {
+    setEdited(undefined);
+    onClose();
+  };
+  const save = async () => {
+    if (!role) return;
+    setSaving(true);
+    try {
+      const authority = value.length ? formatAuthority([authorityOfGrant(new Set(value), index)]) : '';
+      await api.put(`${BASE}updatePermission`, { id: role.id, authority });
+      message.success('设置成功');
+      void current.refetch();
+      close();
+    } catch {
+      // the request client has shown why
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <AppDrawer
+      open={!!role}
+      size={760}
+      title={role ? `功能权限 — ${role.name}` : '功能权限'}
+      onClose={close}
+      footer={
+        <Flex justify="flex-end" gap={8}>
+          <Button onClick={close}>取消</Button>
+          <Button type="primary" loading={saving} disabled={!ready} onClick={save}>
+            保存
+          </Button>
+        </Flex>
+      }
+    >
+      <Flex vertical gap={12}>
+        <Alert
+          type="info"
+          showIcon
+          title="勾选菜单与页面即可在菜单中看到并打开；页面下的按钮决定可做的操作，只勾页面不勾按钮即为只读。保存后，拥有该角色的用户下一次操作即按新权限生效，刷新页面后菜单随之更新。"
+        />
+        {ready ? (
+          <RouterCodeTree
+            value={value}
+            codes={tenant.data}
+            showCodes={false}
+            height={Math.max(320, window.innerHeight - 360)}
+            onChange={(codes) => setEdited({ id: role.id, codes })}
+          />
+        ) : (
+          <Skeleton active paragraph={{ rows: 12 }} />
+        )}
+        <Text type="secondary" style={{ fontSize: 12 }}>
+          本企业未开通的功能（系统设置 → 基础设置 → 功能菜单权限码）不在此列出，也不会保存到角色中。
+        </Text>
+      </Flex>
+    </AppDrawer>
+  );
+}
+
+/** /setting/user-info/role: roles, their function permissions and their users (spec 000 §6). */
+export default function RoleList() {
+  const list = useRef<ListPageHandle>(null);
+  const [permissionOf, setPermissionOf] = useState<Role>();
+  const [usersOf, setUsersOf] = useState<Role>();
+
+  const rowActions: RowAction<Role>[] = [
+    {
+      key: 'permission',
+      label: '功能权限',
+      action: 'SetPermission',
+      icon: <SafetyCertificateOutlined />,
+      onClick: (r) => setPermissionOf(r),
+    },
+    // viewing the users needs only the page; adding, removing and the rest are checked inside
+    { key: 'users', label: '关联用户', icon: <TeamOutlined />, onClick: (r) => setUsersOf(r) },
+  ];
+
+  return (
+    <>
+      <CrudPage<Role>
+        ref={list}
+        entity={roleEntity}
+        maxRowActions={5}
+        rowActions={rowActions}
+        columns={{
+          userCount: {
+            render: (v, r) => (
+              <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setUsersOf(r)}>
+                {Number(v)} 人
+              </Button>
+            ),
+          },
+        }}
+        formItems={(r, mode) =>
+          mode === 'copy' &&
+          r && (
+            <Col xs={24}>
+              <Form.Item name="copyFromId" hidden>
+                <Input />
+              </Form.Item>
+              <Alert
+                type="info"
+                showIcon
+                style={{ marginBottom: 16 }}
+                title={`新角色将带上“${r.name}”的功能权限；关联用户不复制。`}
+              />
+            </Col>
+          )
+        }
+        formValues={(r, mode) => (mode === 'copy' ? { copyFromId: r.id } : {})}
+      />
+      <PermissionDrawer role={permissionOf} onClose={() => setPermissionOf(undefined)} />
+      <RoleUsersDrawer
+        role={usersOf}
+        onClose={() => setUsersOf(undefined)}
+        onChanged={() => list.current?.reload()}
+      />
+    </>
+  );
+}
