@@ -2,6 +2,7 @@ import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
 import { materialsRoutes } from './information/materialsRoutes.ts';
+import { partnerRoutes } from './information/partnerRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
 import { customFieldRoutes } from './setting/customFieldRoutes.ts';
@@ -22,6 +23,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...fileRoutes,
   ...informationRoutes,
   ...materialsRoutes,
+  ...partnerRoutes,
   ...organizationRoutes,
   ...userStationRoutes,
   ...codeRuleRoutes,

@@ -1,4 +1,4 @@
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 
 /** setProcedureListForStation: the whole list of procedures the station can do. */
 export const StationProcedureBody = Type.Object(
@@ -17,3 +17,11 @@ export const UserStationBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/** getAllCustomer (spec 001 §7.2): each enabled service customer with its sites, for a cascader. */
+export const CustomerCascade = Type.Object({
+  value: Type.Integer(),
+  label: Type.String(),
+  children: Type.Array(Type.Object({ value: Type.Integer(), label: Type.String() })),
+});
+export type CustomerCascade = Static<typeof CustomerCascade>;
