@@ -359,6 +359,9 @@ const equipment = group(
       page('maintenanceSetting', 'maintenance-setting', '保养项目', CRUD_IO),
       page('projectSetting', 'project-setting', '点巡检项目', CRUD_IO),
       page('equipmentParams', 'equipment-params', '设备参数', [...CRUD, 'Export']),
+      // Not in the spec's tree: the class tree equipment is filed under (the reports' equipment
+      // class filter, getEquipmentClassList, needs its classes kept somewhere).
+      page('equipmentClass', 'equipment-class', '设备分类', CRUD),
     ]),
     group('sparePartInfos', 'spare-part-infos', '备品备件', [
       page('partAccount', 'part-account', '备件台账', [...CRUD_IO, 'Detail']),

@@ -2,6 +2,7 @@ import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
 import { materialsRoutes } from './information/materialsRoutes.ts';
+import { equipmentClassRoutes } from './information/equipmentClassRoutes.ts';
 import { partnerRoutes } from './information/partnerRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
@@ -24,6 +25,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...informationRoutes,
   ...materialsRoutes,
   ...partnerRoutes,
+  ...equipmentClassRoutes,
   ...organizationRoutes,
   ...userStationRoutes,
   ...codeRuleRoutes,

@@ -60,7 +60,12 @@ export function callsAs(h: Harness, token: string) {
     },
     /** An export call's rows (header first), each as its cell values. */
     async exported(url: string, query: Query): Promise<unknown[][]> {
-      const res = await h.app.inject({ method: 'GET', url: `/api/web/v1/${url}`, headers: { token }, query });
+      const res = await h.app.inject({
+        method: 'GET',
+        url: `/api/web/v1/${url}`,
+        headers: { token },
+        query: Object.fromEntries(Object.entries(query).map(([k, v]) => [k, String(v)])),
+      });
       expect(res.statusCode).toBe(200);
       const wb = new ExcelJS.Workbook();
       await wb.xlsx.load(res.rawPayload as unknown as ArrayBuffer);
