@@ -5,6 +5,7 @@ import { organization, userGroup } from '../modules/setting/organizationRoutes.t
 import { users } from '../modules/setting/schema.ts';
 import { setUserStations } from '../modules/setting/userStationRoutes.ts';
 import type { Tx } from '../platform/db.ts';
+import { seedPeople } from './people.ts';
 
 /** A factory model: workshops with their lines, each line's stations and what they do. */
 export interface FactoryModel {
@@ -23,6 +24,8 @@ export interface FactoryModel {
   groups: readonly (readonly [string, readonly string[]])[];
   /** user name → station names they may work at */
   userStations: Readonly<Record<string, readonly string[]>>;
+  /** Operators to create in each workshop (the shop floor beyond the job-role accounts). */
+  peoplePerWorkshop?: number;
 }
 
 /** The transformer works: winding, iron core, paper wrapping, dipping paint, final assembly, shipping. */
@@ -131,6 +134,7 @@ const transformer: FactoryModel = {
     ['生产管理组', ['jihua01', 'jingli01']],
   ],
   userStations: { caozuo01: ['高压绕线工位1', '高压绕线工位2', '低压绕线工位1'], zhijian01: ['试验站'] },
+  peoplePerWorkshop: 35,
 };
 
 /** A machine-tool maker: machining, welding, assembly, painting. */
@@ -341,4 +345,5 @@ export async function seedFactory(tx: Tx, adminId: number, m: FactoryModel): Pro
   }
   // everyone starts in the factory (row-level security keeps this to the tenant's users)
   await tx.update(users).set({ organizationId: factoryId });
+  if (m.peoplePerWorkshop) await seedPeople(tx, adminId, m.peoplePerWorkshop);
 }

@@ -17,10 +17,23 @@ export const UserRow = Type.Object({
   isEnabled: Type.Integer(),
   roleIds: Type.Array(Type.Integer()),
   roleNames: Type.String(),
+  organizationId: Type.Union([Type.Integer(), Type.Null()]),
+  organizationName: Type.Union([Type.String(), Type.Null()]),
+  groupIds: Type.Array(Type.Integer()),
+  groupNames: Type.String(),
+  /** The stations the user may work at; stationId is the current one (switched in the header). */
+  stationIds: Type.Array(Type.Integer()),
+  stationNames: Type.String(),
+  stationId: Type.Union([Type.Integer(), Type.Null()]),
   createdAt: Type.String(),
 });
 
 const RoleIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 50, title: '角色' });
+const GroupIds = Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 100, title: '用户组' });
+/** null as a second JSON type, not an anyOf branch: the server coerces types, and an anyOf would turn null into 0. */
+const OrganizationId = Type.Optional(
+  Type.Unsafe<number | null>({ type: ['integer', 'null'], minimum: 1, title: '所属组织' }),
+);
 
 /**
  * The URL of an image uploaded to this tenant (basicData/private/file/upload's result); '' or null
@@ -39,6 +52,8 @@ export const UserAdd = Type.Object(
     password: Type.String({ minLength: 1, maxLength: 1024, title: '密码' }),
     avatar: Avatar,
     roleIds: Type.Optional(RoleIds),
+    groupIds: Type.Optional(GroupIds),
+    organizationId: OrganizationId,
     isEnabled: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: '状态' })),
   },
   { additionalProperties: false },
@@ -53,6 +68,8 @@ export const UserUpdate = Type.Object(
     email: text('email'),
     avatar: Avatar,
     roleIds: Type.Optional(RoleIds),
+    groupIds: Type.Optional(GroupIds),
+    organizationId: OrganizationId,
   },
   { additionalProperties: false },
 );

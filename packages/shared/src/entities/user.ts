@@ -7,6 +7,8 @@ export const userEntity = defineEntity({
   label: '用户',
   route: 'userList',
   defaultOrder: '-id',
+  // the calls of spec 001 §7.4; references to users (a warehouse's keeper) select with getUserList
+  api: { base: 'authority/private/user/', name: 'User' },
   fields: {
     id: { label: '编号', type: 'integer', readOnly: true, list: false, sort: true, export: false },
     userName: {
@@ -68,6 +70,15 @@ export const userEntity = defineEntity({
       importHeader: '角色',
       width: 180,
     },
+    organizationName: {
+      label: '所属组织',
+      type: 'string',
+      ref: { entity: 'organization', by: 'name', idField: 'organizationId' },
+      filter: ['like'],
+      width: 140,
+    },
+    groupNames: { label: '用户组', type: 'string', form: false, filter: ['like'], width: 160 },
+    stationNames: { label: '可用工位', type: 'string', form: false, filter: ['like'], list: false, width: 180 },
     isEnabled: {
       label: '状态',
       type: 'enum',

@@ -115,3 +115,59 @@ describe('user groups', () => {
     expect(after).toEqual([]);
   });
 });
+
+describe('a user in the organisation, groups and stations', () => {
+  type UserRow = {
+    id: number;
+    organizationId: number | null;
+    organizationName: string | null;
+    groupIds: number[];
+    groupNames: string;
+    stationIds: number[];
+    stationNames: string;
+    stationId: number | null;
+  };
+  it('is placed in a node and groups when added, changed on update, and shows its stations', async () => {
+    const { encryptText } = await import('@factory/shared/crypto');
+    const factory = await ok<Node>(post(`${ORG}addOrganization`, { name: '三厂', level: 0 }));
+    const shop = await ok<Node>(
+      post(`${ORG}addOrganization`, { name: '装配车间', level: 1, parentId: factory.id }),
+    );
+    const night = await ok<{ id: number }>(post(`${GRP}addUserGroup`, { name: '夜班' }));
+    const day = await ok<{ id: number }>(post(`${GRP}addUserGroup`, { name: '白班' }));
+    const bad = await post('authority/private/user/addUser', {
+      userName: 'zhao',
+      name: '赵工',
+      password: await encryptText('Zhao2026ok'),
+      organizationId: 999_999,
+    });
+    expect(bad.body).toMatchObject({ errorCode: 1, errorMsg: '所选组织不存在或已被删除' });
+    const u = await ok<UserRow>(
+      post('authority/private/user/addUser', {
+        userName: 'zhao',
+        name: '赵工',
+        password: await encryptText('Zhao2026ok'),
+        organizationId: shop.id,
+        groupIds: [night.id, day.id],
+      }),
+    );
+    expect(u).toMatchObject({
+      organizationName: '装配车间',
+      groupNames: '夜班、白班',
+      groupIds: [night.id, day.id],
+    });
+    const moved = await ok<UserRow>(
+      put('authority/private/user/updateOne', { id: u.id, organizationId: null, groupIds: [night.id] }),
+    );
+    expect(moved).toMatchObject({ organizationId: null, organizationName: null, groupNames: '夜班' });
+    const line = await ok<{ id: number }>(post('basicData/private/area/addArea', { name: '装配线' }));
+    const st = await ok<{ id: number }>(
+      post('basicData/private/station/addStation', { name: '装配一位', areaId: line.id }),
+    );
+    await ok(put('authority/private/user/updateOneStation', { id: u.id, stationIds: [st.id] }));
+    const detail = await ok<UserRow>(
+      h.call('GET', 'authority/private/user/getUserDetail', { token: admin, query: { id: u.id } }),
+    );
+    expect(detail).toMatchObject({ stationIds: [st.id], stationNames: '装配一位', stationId: st.id });
+  });
+});

@@ -149,8 +149,11 @@ export const userRoutes = [
         jobNumber: b.jobNumber,
         phone: b.phone,
         email: b.email,
+        avatar: (body as { avatar?: string | null }).avatar,
         password,
         roleIds: (body as { roleIds?: number[] }).roleIds,
+        groupIds: (body as { groupIds?: number[] }).groupIds,
+        organizationId: (body as { organizationId?: number | null }).organizationId,
         enabled: b.isEnabled === undefined ? true : b.isEnabled === 1,
       });
       return userDetail(tx, id);

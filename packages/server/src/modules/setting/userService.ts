@@ -8,7 +8,7 @@ import { conflict, fieldError, invalid, notFound } from '../../platform/errors.t
 import { hashPassword } from '../../platform/password.ts';
 import { sessions } from '../../platform/schema.ts';
 import { files } from '../file/schema.ts';
-import { roles, userRoles, users } from './schema.ts';
+import { organizations, roles, userGroupMembers, userGroups, userRoles, users } from './schema.ts';
 
 export interface NewUser {
   userName: string;
@@ -17,6 +17,8 @@ export interface NewUser {
   phone?: string | null;
   jobNumber?: string | null;
   roleIds?: number[];
+  /** One hash made for many users given the same starting password (batch import, demo data). */
+  passwordHash?: string;
 }
 
 /** Creates a user in the current tenant; the password is already decrypted and rule-checked. */
@@ -42,7 +44,7 @@ export async function createUser(tx: Tx, actorId: number | null, input: NewUser)
       name: input.name,
       phone: input.phone ?? null,
       jobNumber: input.jobNumber ?? null,
-      passwordHash: await hashPassword(input.password),
+      passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
     })
     .returning({ id: users.id });
   if (input.roleIds?.length) {
@@ -150,6 +152,27 @@ export interface UserChanges {
   email?: string | null;
   avatar?: string | null;
   roleIds?: number[];
+  organizationId?: number | null;
+  groupIds?: number[];
+}
+
+/** The organisation node must exist in this tenant. */
+async function checkOrganization(tx: Tx, id: number | null | undefined): Promise<void> {
+  if (!id) return;
+  const [found] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
+  if (!found) throw fieldError('organizationId', '所选组织不存在或已被删除');
+}
+
+/** Replaces a user's user groups (the groups must exist in this tenant). */
+async function setGroups(tx: Tx, userId: number, groupIds: number[] | undefined): Promise<void> {
+  if (!groupIds) return;
+  const ids = [...new Set(groupIds)];
+  if (ids.length) {
+    const found = await tx.select({ id: userGroups.id }).from(userGroups).where(inArray(userGroups.id, ids));
+    if (found.length !== ids.length) throw fieldError('groupIds', '所选用户组不存在或已被删除');
+  }
+  await tx.delete(userGroupMembers).where(eq(userGroupMembers.userId, userId));
+  if (ids.length) await tx.insert(userGroupMembers).values(ids.map((groupId) => ({ groupId, userId })));
 }
 
 /** Updates a user's profile and, when given, their roles; one transaction, one audit row. */
@@ -160,7 +183,9 @@ export async function updateUser(tx: Tx, actorId: number, id: number, input: Use
     ...(input.phone !== undefined ? { phone: blankToNull(input.phone) } : {}),
     ...(input.email !== undefined ? { email: blankToNull(input.email) } : {}),
     ...(input.avatar !== undefined ? { avatar: await checkAvatar(tx, blankToNull(input.avatar)) } : {}),
+    ...(input.organizationId !== undefined ? { organizationId: input.organizationId || null } : {}),
   };
+  await checkOrganization(tx, changes.organizationId);
   await checkUnique(tx, id, 'phone', changes.phone);
   await checkUnique(tx, id, 'jobNumber', changes.jobNumber);
   await checkRoles(tx, input.roleIds);
@@ -177,16 +202,24 @@ export async function updateUser(tx: Tx, actorId: number, id: number, input: Use
         .insert(userRoles)
         .values([...new Set(input.roleIds)].map((roleId) => ({ userId: id, roleId })));
   }
-  await audit(tx, actorId, 'user', id, 'modify', { ...changes, roleIds: input.roleIds });
+  await setGroups(tx, id, input.groupIds);
+  await audit(tx, actorId, 'user', id, 'modify', { ...changes, roleIds: input.roleIds, groupIds: input.groupIds });
   return true;
 }
 
 export async function addUser(
   tx: Tx,
   actorId: number,
-  input: NewUser & { email?: string | null; avatar?: string | null; enabled?: boolean },
+  input: NewUser & {
+    email?: string | null;
+    avatar?: string | null;
+    enabled?: boolean;
+    organizationId?: number | null;
+    groupIds?: number[];
+  },
 ): Promise<number> {
   await checkUnique(tx, null, 'jobNumber', blankToNull(input.jobNumber));
+  await checkOrganization(tx, input.organizationId);
   const avatar = (await checkAvatar(tx, blankToNull(input.avatar))) ?? null;
   await checkRoles(tx, input.roleIds);
   const id = await createUser(tx, actorId, {
@@ -196,8 +229,14 @@ export async function addUser(
     phone: blankToNull(input.phone) ?? null,
     jobNumber: blankToNull(input.jobNumber) ?? null,
   });
-  const extra = { email: blankToNull(input.email) ?? null, avatar, enabled: input.enabled ?? true };
+  const extra = {
+    email: blankToNull(input.email) ?? null,
+    avatar,
+    enabled: input.enabled ?? true,
+    organizationId: input.organizationId || null,
+  };
   await tx.update(users).set(extra).where(eq(users.id, id));
+  await setGroups(tx, id, input.groupIds);
   return id;
 }
 

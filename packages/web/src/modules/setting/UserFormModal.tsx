@@ -25,6 +25,8 @@ interface Values {
   password: string;
   isEnabled: 0 | 1;
   roleIds?: number[];
+  groupIds?: number[];
+  organizationId?: number | null;
 }
 
 const FIELDS: (keyof Values)[] = [
@@ -37,6 +39,8 @@ const FIELDS: (keyof Values)[] = [
   'password',
   'isEnabled',
   'roleIds',
+  'groupIds',
+  'organizationId',
 ];
 const TITLES: Record<UserFormMode, string> = { add: '新增用户', copy: '复制用户', edit: '修改用户' };
 
@@ -49,10 +53,14 @@ function TextItem({ name, field }: { name: keyof Values; field: FieldDecl }) {
 }
 
 /** The source user's roles as select options (ids and names come in the same order). */
-const knownRoles = (user?: User) => {
-  const names = user?.roleNames ? user.roleNames.split('、') : [];
-  return (user?.roleIds ?? []).map((value, i) => ({ value, label: names[i] ?? String(value) }));
+const known = (ids: readonly number[] | undefined, names: string | null | undefined) => {
+  const labels = names ? names.split('、') : [];
+  return (ids ?? []).map((value, i) => ({ value, label: labels[i] ?? String(value) }));
 };
+const knownRoles = (user?: User) => known(user?.roleIds, user?.roleNames);
+const knownGroups = (user?: User) => known(user?.groupIds, user?.groupNames);
+const knownOrganization = (user?: User) =>
+  user?.organizationId ? known([user.organizationId], user.organizationName) : undefined;
 
 interface Props {
   open: boolean;
@@ -98,6 +106,8 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
         email: source.email ?? '',
         avatar: source.avatar,
         roleIds: source.roleIds,
+        groupIds: source.groupIds,
+        organizationId: source.organizationId,
       });
     }
     if (mode === 'copy' && source) {
@@ -106,6 +116,8 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
         email: source.email ?? '',
         isEnabled: source.isEnabled === 0 ? 0 : 1,
         roleIds: source.roleIds,
+        groupIds: source.groupIds,
+        organizationId: source.organizationId,
       });
       void suggest(userNamePrefix(source.userName));
     }
@@ -126,16 +138,21 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
       email: v.email?.trim() ?? '',
       avatar: v.avatar || null,
     };
+    const links = {
+      roleIds: v.roleIds ?? [],
+      groupIds: v.groupIds ?? [],
+      organizationId: v.organizationId ?? null,
+    };
     try {
       const saved =
         editing && source
-          ? await userApi.update({ id: source.id, ...profile, roleIds: v.roleIds ?? [] })
+          ? await userApi.update({ id: source.id, ...profile, ...links })
           : await userApi.add({
               ...profile,
               userName: v.userName.trim(),
               password: await encryptText(v.password),
               isEnabled: v.isEnabled,
-              roleIds: v.roleIds ?? [],
+              ...links,
             });
       message.success(editing ? '修改成功' : '新增成功');
       onSaved(saved);
@@ -222,6 +239,27 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
                 mode="multiple"
                 placeholder={`请选择${F.roleNames.label}`}
                 knownOptions={knownRoles(source)}
+                allowClear
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="organizationId" label={F.organizationName.label}>
+              <RemoteSelect
+                url="Organization/getOrganizationList"
+                placeholder={`请选择${F.organizationName.label}`}
+                knownOptions={knownOrganization(source)}
+                allowClear
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item name="groupIds" label={F.groupNames.label}>
+              <RemoteSelect
+                url="basicData/settings/private/userGroup/getUserGroupList"
+                mode="multiple"
+                placeholder={`请选择${F.groupNames.label}`}
+                knownOptions={knownGroups(source)}
                 allowClear
               />
             </Form.Item>

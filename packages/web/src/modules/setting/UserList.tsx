@@ -10,6 +10,7 @@ import { ListPage } from '../../platform/list/ListPage.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '../../platform/list/types.ts';
 import { useSession } from '../../platform/session.ts';
 import UserFormModal, { type UserFormMode } from './UserFormModal.tsx';
+import UserStationModal from './UserStationModal.tsx';
 import { type User, userApi } from './userApi.ts';
 
 const { Text, Paragraph } = Typography;
@@ -88,6 +89,7 @@ export default function UserList() {
     mode: 'add',
   });
   const [reset, setReset] = useState<{ user: User; password: string }>();
+  const [stationsOf, setStationsOf] = useState<User>();
   const [importing, setImporting] = useState(false);
 
   const isMe = (u: User) => u.id === myId;
@@ -126,6 +128,8 @@ export default function UserList() {
         ),
       },
       roleNames: { width: 160, ellipsis: false, render: (v) => <NameTags value={v} /> },
+      groupNames: { width: 160, ellipsis: false, render: (v) => <NameTags value={v} /> },
+      stationNames: { width: 180, ellipsis: false, render: (v) => <NameTags value={v} /> },
     }),
     [token, myId],
   );
@@ -148,6 +152,7 @@ export default function UserList() {
       action: 'Modify',
       onClick: (u) => setDialog({ open: true, mode: 'edit', user: u }),
     },
+    { key: 'setStation', label: '设置工位', action: 'SetStation', onClick: (u) => setStationsOf(u) },
     {
       key: 'enable',
       label: '启用',
@@ -221,6 +226,14 @@ export default function UserList() {
         }}
       />
       <PasswordResult result={reset} onClose={() => setReset(undefined)} />
+      <UserStationModal
+        user={stationsOf}
+        onClose={() => setStationsOf(undefined)}
+        onSaved={() => {
+          setStationsOf(undefined);
+          list.current?.reload();
+        }}
+      />
       <ImportWizard
         open={importing}
         entityLabel="用户"

@@ -23,12 +23,16 @@ export interface NewUser extends Profile {
   password: string;
   isEnabled: 0 | 1;
   roleIds?: number[];
+  groupIds?: number[];
+  organizationId?: number | null;
 }
 
 /** Body of updateOne (shared UserUpdate); roles stay as they are when not sent. */
 export interface UserChanges extends Profile {
   id: number;
   roleIds?: number[];
+  groupIds?: number[];
+  organizationId?: number | null;
 }
 
 const BASE = 'authority/private/user/';
