@@ -1,6 +1,9 @@
 import type { EntityDecl } from './define.ts';
+import { equipmentClassEntity } from './equipment.ts';
 import { areaEntity, procedureEntity, stationEntity } from './information.ts';
-import { organizationEntity, userGroupEntity } from './setting.ts';
+import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
+import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
+import { organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { userEntity } from './user.ts';
 
 /**
@@ -15,4 +18,14 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   station: stationEntity,
   organization: organizationEntity,
   userGroup: userGroupEntity,
+  role: roleEntity,
+  unit: unitEntity,
+  materialsClass: materialsClassEntity,
+  materialsAttribute: materialsAttributeEntity,
+  materials: materialsEntity,
+  supplier: supplierEntity,
+  customer: customerEntity,
+  serviceCustomer: serviceCustomerEntity,
+  customerSite: customerSiteEntity,
+  equipmentClass: equipmentClassEntity,
 });

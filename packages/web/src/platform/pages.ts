@@ -20,11 +20,21 @@ export const pages: Record<string, PageLoader> = {
   userList: () => import('../modules/setting/UserList.tsx'),
   organization: () => import('../modules/setting/OrganizationTree.tsx'),
   userGroup: () => import('../modules/setting/UserGroupList.tsx'),
+  roleList: () => import('../modules/setting/RoleList.tsx'),
   codeSetting: () => import('../modules/setting/CodeRuleList.tsx'),
   fieldSetting: () => import('../modules/setting/CustomFieldList.tsx'),
   factoryModel: () => import('../modules/information/AreaList.tsx'),
   stationList: () => import('../modules/information/StationList.tsx'),
   procedureList: () => import('../modules/information/ProcedureList.tsx'),
+  materialsList: () => import('../modules/information/MaterialsList.tsx'),
+  materialsAttribute: () => import('../modules/information/MaterialsAttributeList.tsx'),
+  materialsClass: () => import('../modules/information/MaterialsClassTree.tsx'),
+  materialsUnit: () => import('../modules/information/UnitList.tsx'),
+  supplierList: () => import('../modules/information/SupplierList.tsx'),
+  customerList: () => import('../modules/information/CustomerList.tsx'),
+  serviceCustomerList: () => import('../modules/information/ServiceCustomerList.tsx'),
+  customerSiteList: () => import('../modules/information/CustomerSiteList.tsx'),
+  equipmentClass: () => import('../modules/equipment/EquipmentClassTree.tsx'),
 };
 
 export const hasPage = (name: string) => Object.hasOwn(pages, name);
