@@ -4,6 +4,7 @@ import { fileRoutes } from './file/routes.ts';
 import { materialsRoutes } from './information/materialsRoutes.ts';
 import { equipmentClassRoutes } from './information/equipmentClassRoutes.ts';
 import { partnerRoutes } from './information/partnerRoutes.ts';
+import { paramRoutes } from './information/paramRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
 import { customFieldRoutes } from './setting/customFieldRoutes.ts';
@@ -23,6 +24,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...tenantRoutes,
   ...fileRoutes,
   ...informationRoutes,
+  ...paramRoutes,
   ...materialsRoutes,
   ...partnerRoutes,
   ...equipmentClassRoutes,

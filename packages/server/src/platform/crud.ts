@@ -634,8 +634,10 @@ export function crud(o: CrudOptions) {
       }),
     );
   }
+  // a route without the Add, Modify or Del button has no such call (package codes are never modified)
+  const needs: Record<string, string> = { [paths.add]: 'Add', [paths.update]: 'Modify', [paths.remove]: 'Del' };
   return {
-    routes,
+    routes: routes.filter((r) => !needs[r.url] || buttons.includes(needs[r.url])),
     paths,
     Row,
     rowColumns,

@@ -1,8 +1,10 @@
 import type { EntityDecl } from './define.ts';
 import { equipmentClassEntity } from './equipment.ts';
 import { areaEntity, procedureEntity, stationEntity } from './information.ts';
+import { batchNumberEntity, packageCodeEntity } from './labels.ts';
 import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
 import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
+import { procedureParamEntity, scrapReasonEntity } from './params.ts';
 import { organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { userEntity } from './user.ts';
 
@@ -16,6 +18,10 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   area: areaEntity,
   procedure: procedureEntity,
   station: stationEntity,
+  procedureParam: procedureParamEntity,
+  scrapReason: scrapReasonEntity,
+  batchNumber: batchNumberEntity,
+  packageCode: packageCodeEntity,
   organization: organizationEntity,
   userGroup: userGroupEntity,
   role: roleEntity,
