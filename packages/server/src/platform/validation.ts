@@ -63,6 +63,9 @@ export function fieldErrors(errors: AjvishError[]): FieldError[] {
       case 'maximum':
         message = `${label}不能大于${params.limit}`;
         break;
+      case 'exclusiveMinimum':
+        message = `${label}必须大于${params.limit}`;
+        break;
       case 'enum':
       case 'const':
       case 'anyOf':

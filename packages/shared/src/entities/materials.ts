@@ -189,7 +189,8 @@ export const bomEntity = defineEntity({
   name: 'bom',
   label: '物料清单',
   route: 'materialsSettingList',
-  defaultOrder: '+code',
+  // finished products first, then semi-finished (by code within each)
+  defaultOrder: '-materialType',
   api: { base: `${M}materials/`, name: 'Bom' },
   fields: {
     id: idField,

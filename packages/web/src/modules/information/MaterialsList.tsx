@@ -7,6 +7,8 @@ import { Button, Col, Flex, Form, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
+import { EMPTY_CELL } from '../../platform/list/columns.tsx';
+import { formatNumber } from '../../platform/list/format.ts';
 import type { ColumnOverride, RowAction } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
 
@@ -15,6 +17,10 @@ export type Material = {
   id: number;
   code: string;
   name: string;
+  materialType: number;
+  isEnabled: number;
+  isVirtualMaterials: boolean;
+  bomCount: number;
   attributes: AttributeValue[];
 } & Record<string, unknown>;
 type Attribute = { id: number; name: string; options: string | null };
@@ -99,6 +105,7 @@ function AttributeItems() {
   );
 }
 
+const limit = (v: unknown) => (v === null || v === undefined ? EMPTY_CELL : formatNumber(v));
 const detail = (m: Material) => routeHref('materialsDetail', { id: m.id });
 
 /** /information/materials-info/materials-list: materials with their units, limits and attributes. */
@@ -107,8 +114,11 @@ export default function MaterialsList() {
   const columns = useMemo<Partial<Record<string, ColumnOverride<Material>>>>(
     () => ({
       code: { render: (v, m) => <Link to={detail(m)}>{String(v)}</Link> },
+      // an empty limit is no limit: '—', not the 0 empty numbers show elsewhere
+      lowerLimit: { render: limit },
+      upperLimit: { render: limit },
       attributeText: {
-        render: (v) => (v ? String(v) : <Typography.Text type="secondary">—</Typography.Text>),
+        render: (v) => (v ? String(v) : <Typography.Text type="secondary">{EMPTY_CELL}</Typography.Text>),
       },
     }),
     [],

@@ -27,6 +27,8 @@ export interface RemoteSelectProps
   filters?: readonly FilterItem[];
   /** Labels of values that may not be on the loaded pages (an edit form's current value). */
   knownOptions?: { label: string; value: Value }[];
+  /** Values never offered (a BOM's parent among its own children). */
+  exclude?: readonly Value[];
 }
 
 /**
@@ -40,6 +42,7 @@ export function RemoteSelect({
   searchField,
   filters,
   knownOptions,
+  exclude,
   onOpenChange,
   onPopupScroll,
   value,
@@ -81,18 +84,19 @@ export function RemoteSelect({
   });
 
   const options = useMemo(() => {
-    const seen = new Set<Value>();
-    const out: { label: string; value: Value }[] = [];
+    const seen = new Set<Value>(exclude);
+    // each option carries its loaded row, so onChange(value, option) can show more than the label
+    const out: { label: string; value: Value; row?: Row }[] = [];
     for (const r of q.data?.pages.flatMap((p) => p.records) ?? []) {
       const v = r[valueField] as Value;
       if (seen.has(v)) continue;
       seen.add(v);
-      out.push({ value: v, label: String(r[labelField] ?? v) });
+      out.push({ value: v, label: String(r[labelField] ?? v), row: r });
     }
     // known labels only fill in values the loaded pages lack, and only when not searching
     if (!text) for (const o of knownOptions ?? []) if (!seen.has(o.value)) out.push(o);
     return out;
-  }, [q.data, valueField, labelField, knownOptions, text]);
+  }, [q.data, valueField, labelField, knownOptions, text, exclude]);
 
   return (
     <Select
