@@ -1,5 +1,7 @@
 import type { FilterItem, FilterOperator } from '../api/list.ts';
 import type { AnyEnum } from '../enums/defineEnum.ts';
+import { findRoute } from '../routes.ts';
+import type { ButtonAction } from '../routeTypes.ts';
 
 /**
  * One declaration per entity (DESIGN §4, after ERPNext's doctype JSON): its fields with Chinese
@@ -37,6 +39,11 @@ export interface FieldDecl {
     idField?: string;
     /** Narrows what the select offers (workshops only); the server checks the same in a hook. */
     filters?: readonly FilterItem[];
+    /**
+     * The select call offering the choices when not the entity's own get{Entity}List (a flow's
+     * product from getFinishedMaterials); the module's reference binding narrows the server's check alike.
+     */
+    select?: string;
   };
   /** false: not edited by the generic form nor sent in the add/update bodies (the module's own UI). */
   form?: boolean;
@@ -73,6 +80,12 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   label: string;
   /** Route name whose button keys guard it (userList → userListAdd, userListExport …). */
   route: string;
+  /**
+   * The route's actions this entity offers, when not all of them: classes kept on their flows'
+   * page (processList) have no copy, enable, import or export of their own. Which generic calls
+   * exist and which buttons its screen shows follow `entityButtons`.
+   */
+  buttons?: readonly ButtonAction[];
   fields: F;
   /** Default sort, '+prop' or '-prop'. */
   defaultOrder: string;
@@ -122,6 +135,12 @@ export function entityPaths(decl: Pick<EntityDecl, 'api' | 'name'>) {
   };
 }
 export type EntityPaths = ReturnType<typeof entityPaths>;
+
+/** The actions an entity's calls and screen offer: its route's buttons, narrowed by `buttons`. */
+export function entityButtons(decl: Pick<EntityDecl, 'route' | 'buttons'>): readonly string[] {
+  const route: readonly string[] = findRoute(decl.route)?.meta.buttons ?? [];
+  return decl.buttons ? route.filter((b) => decl.buttons?.includes(b)) : route;
+}
 
 /** The fields the generic form edits and the add/update bodies carry (ids of references included). */
 export const formFields = (decl: EntityDecl) =>

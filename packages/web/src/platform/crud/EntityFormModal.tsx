@@ -46,7 +46,7 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
     const name = source?.[key];
     return (
       <RemoteSelect
-        url={entityPaths(target).list}
+        url={f.ref.select ?? entityPaths(target).list}
         filters={f.ref.filters}
         placeholder={placeholder}
         allowClear={!f.required}
