@@ -11,6 +11,7 @@ import { withCustomFields } from '@factory/shared/entities/custom';
 import {
   bodyKey,
   type EntityDecl,
+  entityButtons,
   entityPaths,
   type FieldDecl,
   fieldsOf,
@@ -36,6 +37,7 @@ import { exportColumns, exportQuery, pageRows, sendXlsx, streamXlsx } from './ex
 import {
   errorWorkbook,
   insertRows,
+  insertRowsReturning,
   type RefBinding,
   receiveImportFile,
   runImport,
@@ -90,6 +92,8 @@ export interface CrudHooks {
    * row) and on every import row, so no way in skips them.
    */
   checkRow?(row: Values): RowProblem[];
+  /** After an import wrote its rows (the ids), in its transaction: their companions (a flow's first version). */
+  imported?(tx: Tx, ids: number[]): Promise<void>;
 }
 
 export interface CrudOptions {
@@ -131,8 +135,8 @@ export function crud(o: CrudOptions) {
   const idCol = cols.id;
   const keysOf = (action: string) => [`${entity.route}${action}`];
   // which calls beyond list/detail/add/update/delete exist follows the route's buttons
-  const buttons: readonly string[] = findRoute(entity.route)?.meta.buttons ?? [];
   if (!findRoute(entity.route)) throw new Error(`${entity.name}: unknown route ${entity.route}`);
+  const buttons = entityButtons(entity);
   const copy = buttons.includes('Copy');
   const toggle = buttons.includes('Enable');
   const colOf = (key: string) => (Object.hasOwn(cols, key) ? cols[key] : undefined);
@@ -185,6 +189,8 @@ export function crud(o: CrudOptions) {
   const listFields: ListFields = listFieldsOf(entity, filterColumns);
   for (const [idField, column] of Object.entries(refIdColumns))
     listFields[idField] ??= { column, type: 'number', filter: ['eq', 'in'] };
+  // a record by id through the list contract: a screen checks the one it shows still exists
+  listFields.id = { ...listFields.id, column: idCol, type: 'number', filter: ['eq', 'in'] };
   const inScope = (where?: SQL) => and(o.scope?.where, where);
   const defaultOrder = [...defaultOrderOf(entity, listFields), asc(idCol)];
   const Row = rowSchema(entity, { ...o.extraRow, ...(entity.customFields ? { custom: CustomValues } : {}) });
@@ -278,7 +284,10 @@ export function crud(o: CrudOptions) {
     if (!o.hooks?.checkRow) return;
     let row = values;
     if (id !== null) {
-      const [stored] = await tx.select().from(table).where(inScope(eq(idCol, id)));
+      const [stored] = await tx
+        .select()
+        .from(table)
+        .where(inScope(eq(idCol, id)));
       if (!stored) throw notFound(entity.label);
       row = { ...stored, ...values };
     }
@@ -357,7 +366,8 @@ export function crud(o: CrudOptions) {
         .select({ name: u.names ?? sql`''` })
         .from(u.column.table)
         .where(eq(u.column, id))
-        .orderBy(u.names ?? sql`1`)
+        // the first made first, as their lists show them
+        .orderBy(getTableColumns(u.column.table).id ?? sql`1`)
         .limit(NAMED_USERS + 1);
       if (!uses.length) continue;
       const users = uses.slice(0, NAMED_USERS).map((r) => String(r.name));
@@ -625,7 +635,15 @@ export function crud(o: CrudOptions) {
                   values.map((v) => String(v.code)),
                 );
               }
-              const count = await insertRows(tx, table, values);
+              const imported = o.hooks?.imported;
+              const count = values.length;
+              if (imported) {
+                const rows = await insertRowsReturning(tx, table, values, { id: idCol });
+                await imported(
+                  tx,
+                  rows.map((r) => Number(r.id)),
+                );
+              } else await insertRows(tx, table, values);
               await audit(tx, session.userId, entity.name, null, 'import', { count });
               return count;
             },
@@ -635,7 +653,11 @@ export function crud(o: CrudOptions) {
     );
   }
   // a route without the Add, Modify or Del button has no such call (package codes are never modified)
-  const needs: Record<string, string> = { [paths.add]: 'Add', [paths.update]: 'Modify', [paths.remove]: 'Del' };
+  const needs: Record<string, string> = {
+    [paths.add]: 'Add',
+    [paths.update]: 'Modify',
+    [paths.remove]: 'Del',
+  };
   return {
     routes: routes.filter((r) => !needs[r.url] || buttons.includes(needs[r.url])),
     paths,

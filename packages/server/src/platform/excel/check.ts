@@ -20,6 +20,8 @@ export interface ImportHooks {
   lookupRefs(field: string, by: 'code' | 'name', values: string[]): Promise<Map<string, unknown>>;
   /** Which of `values` a unique field already has in the database (compared as text). */
   existing(field: string, values: (string | number)[]): Promise<Set<unknown>>;
+  /** Rules across the fields of a row whose cells are all valid: the field (key) to blame and why. */
+  checkRow?(data: Record<string, unknown>): { key: string; message: string }[];
 }
 
 export interface ValidRow {
@@ -38,17 +40,40 @@ const MAX_QUOTED = 100;
 
 type Field = [key: string, decl: FieldDecl];
 
+/**
+ * A file's rows after the checks that need no database (required, type and format): what
+ * `convertRows` returns and `checkConverted` finishes. It depends only on the rows and the
+ * declaration, so it stays true while the database changes, and the write step can reuse the
+ * check step's instead of reading the file again (see cache.ts). Treat it as read-only:
+ * `checkConverted` works on a copy.
+ */
+export interface ConvertedRows {
+  readonly rows: readonly ParsedRow[];
+  readonly fields: readonly Field[];
+  /** Converted data per row; a bad cell's field is absent. */
+  readonly data: readonly Readonly<Record<string, unknown>>[];
+  readonly errors: readonly CheckError[];
+  /** Indexes of the rows with an error. */
+  readonly bad: readonly number[];
+}
+
+type CheckError = ImportError & { col: number };
+
 /** The state of one check: converted data per row and the errors found so far. */
 class Checker {
   readonly data: Record<string, unknown>[];
-  private readonly errors: (ImportError & { col: number })[] = [];
-  private readonly bad = new Set<number>();
+  private readonly errors: CheckError[];
+  private readonly bad: Set<number>;
 
   constructor(
-    readonly rows: ParsedRow[],
-    readonly fields: Field[],
+    readonly rows: readonly ParsedRow[],
+    readonly fields: readonly Field[],
+    from?: ConvertedRows,
   ) {
-    this.data = rows.map(() => ({}));
+    // a copy: the database checks change the data (a reference's text becomes its id)
+    this.data = from ? from.data.map((data) => ({ ...data })) : rows.map(() => ({}));
+    this.errors = from ? [...from.errors] : [];
+    this.bad = new Set(from?.bad);
   }
 
   report(i: number, field: Field, reason: string): void {
@@ -58,6 +83,10 @@ class Checker {
     this.errors.push({ row: this.rows[i].rowNumber, column: importHeader(field[1]), value, reason, col });
     this.bad.add(i);
     delete this.data[i][field[0]];
+  }
+
+  isBad(i: number): boolean {
+    return this.bad.has(i);
   }
 
   /** Rows holding a converted value for the field, grouped by that value as text. */
@@ -71,6 +100,16 @@ class Checker {
       else groups.set(text, [i]);
     });
     return groups;
+  }
+
+  snapshot(): ConvertedRows {
+    return {
+      rows: this.rows,
+      fields: this.fields,
+      data: this.data,
+      errors: [...this.errors],
+      bad: [...this.bad],
+    };
   }
 
   result(): ImportCheck {
@@ -138,18 +177,46 @@ async function checkUnique(c: Checker, hooks: ImportHooks): Promise<void> {
 }
 
 /**
+ * The checks that need no database (required, type and format), cell by cell. Finish with
+ * `checkConverted`, at once or later: the result holds nothing the database could change.
+ */
+export function convertRows(rows: readonly ParsedRow[], decl: EntityDecl): ConvertedRows {
+  const c = new Checker(rows, importFields(decl));
+  convertAll(c);
+  return c.snapshot();
+}
+
+/**
+ * The database checks on converted rows (unknown references, duplicates within the file and in
+ * the database), each a batched look-up through `hooks`, then the complete result. Leaves
+ * `converted` unchanged, so the same rows can be checked again against a changed database.
+ */
+export async function checkConverted(converted: ConvertedRows, hooks: ImportHooks): Promise<ImportCheck> {
+  const c = new Checker(converted.rows, converted.fields, converted);
+  await resolveRefs(c, hooks);
+  await checkUnique(c, hooks);
+  checkRows(c, hooks);
+  return c.result();
+}
+
+/** Rules across fields, on the rows whose cells passed (a lower limit above the upper one). */
+function checkRows(c: Checker, hooks: ImportHooks): void {
+  if (!hooks.checkRow) return;
+  c.data.forEach((data, i) => {
+    if (c.isBad(i)) return;
+    for (const problem of hooks.checkRow?.(data) ?? []) {
+      // a rule naming a field the template lacks still refuses the row, on its first column
+      const field = c.fields.find(([key]) => key === problem.key) ?? c.fields[0];
+      c.report(i, field, problem.message);
+    }
+  });
+}
+
+/**
  * Validates every row completely (spec 000 §4 step "check"): required, type and format, unknown
  * references, duplicates within the file and in the database. Every bad cell of every row is
  * reported, ordered by row and column; rows without errors come back converted, ready to write.
  */
-export async function checkImport(
-  rows: ParsedRow[],
-  decl: EntityDecl,
-  hooks: ImportHooks,
-): Promise<ImportCheck> {
-  const c = new Checker(rows, importFields(decl));
-  convertAll(c);
-  await resolveRefs(c, hooks);
-  await checkUnique(c, hooks);
-  return c.result();
+export function checkImport(rows: ParsedRow[], decl: EntityDecl, hooks: ImportHooks): Promise<ImportCheck> {
+  return checkConverted(convertRows(rows, decl), hooks);
 }
