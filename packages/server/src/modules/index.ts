@@ -6,6 +6,7 @@ import { equipmentClassRoutes } from './information/equipmentClassRoutes.ts';
 import { partnerRoutes } from './information/partnerRoutes.ts';
 import { paramRoutes } from './information/paramRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
+import { warehouseRoutes } from './information/warehouseRoutes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
 import { customFieldRoutes } from './setting/customFieldRoutes.ts';
 import { organizationRoutes } from './setting/organizationRoutes.ts';
@@ -28,6 +29,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...materialsRoutes,
   ...partnerRoutes,
   ...equipmentClassRoutes,
+  ...warehouseRoutes,
   ...organizationRoutes,
   ...userStationRoutes,
   ...codeRuleRoutes,

@@ -1,5 +1,6 @@
 import type { TenantFlags } from '@factory/shared/tenantFlags';
 import { asc, eq, sql } from 'drizzle-orm';
+import { seedStockTypes } from '../modules/information/stockTypeSeed.ts';
 import { seedBasicConfig } from '../modules/setting/basicConfigService.ts';
 import { basicConfig } from '../modules/setting/schema.ts';
 import { createUser } from '../modules/setting/userService.ts';
@@ -75,6 +76,7 @@ export async function createTenant(
       .returning();
     await enterTenant(tx, row.id);
     await seedBasicConfig(tx, input);
+    await seedStockTypes(tx);
     const adminId = await createUser(tx, actorId, {
       userName: 'admin',
       name: input.adminName,

@@ -7,6 +7,15 @@ import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEnti
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
 import { organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { userEntity } from './user.ts';
+import {
+  packageInfoEntity,
+  sitWarehouseEntity,
+  stockTypeEntity,
+  trayEntity,
+  warehouseAreaEntity,
+  warehouseEntity,
+  warehouseLocationEntity,
+} from './warehouse.ts';
 
 /**
  * The business entities by name. References name their target here (remote selects, look-ups);
@@ -34,4 +43,11 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   serviceCustomer: serviceCustomerEntity,
   customerSite: customerSiteEntity,
   equipmentClass: equipmentClassEntity,
+  warehouse: warehouseEntity,
+  warehouseArea: warehouseAreaEntity,
+  warehouseLocation: warehouseLocationEntity,
+  sitWarehouse: sitWarehouseEntity,
+  tray: trayEntity,
+  stockType: stockTypeEntity,
+  packageInfo: packageInfoEntity,
 });

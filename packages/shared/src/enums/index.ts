@@ -46,6 +46,7 @@ import {
   qualityType,
   servicePeriod,
   sparePartSource,
+  stockDirection,
   timeUnit,
   workType,
 } from './types.ts';
@@ -98,6 +99,7 @@ export const typeEnums = Object.freeze({
   experienceType,
   timeUnit,
   inboundType,
+  stockDirection,
   outboundType,
   orderSource,
   printItemType,

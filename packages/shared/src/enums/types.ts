@@ -159,6 +159,12 @@ export const inboundType = defineEnum([
   { value: 5, label: '报工撤回入库' },
 ]);
 
+/** Which way a stock-in/out type moves stock; it books as an inboundType or an outboundType. */
+export const stockDirection = defineEnum([
+  { value: 0, label: '入库' },
+  { value: 1, label: '出库' },
+]);
+
 export const outboundType = defineEnum([
   { value: 0, label: '生产领料' },
   { value: 1, label: '销售出库' },

@@ -39,6 +39,12 @@ export const pages: Record<string, PageLoader> = {
   serviceCustomerList: () => import('../modules/information/ServiceCustomerList.tsx'),
   customerSiteList: () => import('../modules/information/CustomerSiteList.tsx'),
   equipmentClass: () => import('../modules/equipment/EquipmentClassTree.tsx'),
+  warehouseModel: () => import('../modules/information/WarehouseModel.tsx'),
+  sitWarehouse: () => import('../modules/information/SitWarehouseList.tsx'),
+  trayInfo: () => import('../modules/information/TrayList.tsx'),
+  sparePartSet: () => import('../modules/information/StockTypeList.tsx'),
+  packageInfo: () => import('../modules/information/PackageInfoList.tsx'),
+  packageDetail: () => import('../modules/information/PackageDetail.tsx'),
 };
 
 export const hasPage = (name: string) => Object.hasOwn(pages, name);

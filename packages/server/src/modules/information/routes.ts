@@ -8,7 +8,7 @@ import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { organizations, users } from '../setting/schema.ts';
-import { areas, procedures, stationProcedures, stations, userStations } from './schema.ts';
+import { areas, procedures, stationProcedures, stations, userStations, warehouses } from './schema.ts';
 
 export const area = crud({
   entity: areaEntity,
@@ -22,7 +22,10 @@ export const area = crud({
       where: eq(organizations.level, 1),
     },
   },
-  usedBy: [{ column: stations.areaId, label: '工位' }],
+  usedBy: [
+    { column: stations.areaId, label: '工位' },
+    { column: warehouses.areaId, label: '线边仓', names: warehouses.name },
+  ],
 });
 
 export const procedure = crud({

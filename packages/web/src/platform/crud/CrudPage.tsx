@@ -14,7 +14,20 @@ import { useEntityDecl } from './useEntityDecl.ts';
 type Row = Record<string, unknown> & { id: number };
 
 export interface CrudPageProps<T extends Row>
-  extends Pick<ListPageProps<T>, 'title' | 'columns' | 'extraColumns' | 'batchActions' | 'maxRowActions'> {
+  extends Pick<
+    ListPageProps<T>,
+    | 'title'
+    | 'columns'
+    | 'extraColumns'
+    | 'batchActions'
+    | 'maxRowActions'
+    | 'fixedFilters'
+    | 'urlState'
+    | 'search'
+    | 'onRowClick'
+    | 'activeRowId'
+    | 'prefsKey'
+  > {
   entity: EntityDecl;
   /** Row actions special to the screen, placed after 修改. */
   rowActions?: readonly RowAction<T>[];
@@ -27,6 +40,8 @@ export interface CrudPageProps<T extends Row>
    */
   formItems?(row: T | undefined, mode: FormMode): ReactNode;
   formValues?(row: T, mode: FormMode): Record<string, unknown>;
+  /** Starting values of a new record (the parent a list under it shows, with its name for the select). */
+  addValues?: Record<string, unknown>;
   /** After anything was saved, enabled, disabled or deleted (caches others depend on). */
   onChanged?(): void;
   ref?: Ref<ListPageHandle>;
@@ -45,6 +60,7 @@ export function CrudPage<T extends Row>({
   suggestCode,
   formItems,
   formValues,
+  addValues,
   onChanged,
   ref,
   ...list
@@ -167,6 +183,7 @@ export function CrudPage<T extends Row>({
         suggestCode={suggestCode}
         extraItems={formItems?.(dialog.mode === 'add' ? undefined : dialog.row, dialog.mode)}
         extraValues={formValues && ((row) => formValues(row as T, dialog.mode))}
+        initialValues={addValues}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
         onSaved={() => {
           setDialog((d) => ({ ...d, open: false }));

@@ -1,4 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
+import type { FilterItem } from '@factory/shared/api/list';
 import type { EntityDecl } from '@factory/shared/entities/define';
 import {
   Alert,
@@ -79,6 +80,17 @@ export interface ListPageProps<T> {
   onExport?(ctx: ListContext<T>): unknown;
   /** 导入 button (permission `<route>Import`), only when given. */
   onImport?(): unknown;
+  /** Filters sent with every call (and export) but not in the search form: the rows under a parent. */
+  fixedFilters?: readonly FilterItem[];
+  /** false: paging, sort and search live in the component, not the URL (a list under another list). */
+  urlState?: boolean;
+  /** false: no search form (a short list under a parent). */
+  search?: boolean;
+  /** A click on a row (choosing the parent a list below shows); the row with `activeRowId` is highlighted. */
+  onRowClick?(row: T): void;
+  activeRowId?: string | number;
+  /** Key of the saved column settings; the route name when omitted (two lists on one page need two). */
+  prefsKey?: string;
   ref?: Ref<ListPageHandle>;
 }
 
@@ -102,10 +114,16 @@ export function ListPage<T extends object>({
   batchActions = [],
   onExport,
   onImport,
+  fixedFilters,
+  urlState = true,
+  search = true,
+  onRowClick,
+  activeRowId,
+  prefsKey = routeName,
   ref,
 }: ListPageProps<T>) {
   const can = usePermission();
-  const list = useListQuery<T>(entity, url);
+  const list = useListQuery<T>(entity, url, { fixed: fixedFilters, inUrl: urlState });
   const { query, state } = list;
   const reload = () => void query.refetch();
   useImperativeHandle(ref, () => ({ reload: () => void query.refetch() }), [query.refetch]);
@@ -121,9 +139,9 @@ export function ListPage<T extends object>({
   const defs = useMemo(() => columnDefsOf(entity, columns, extraColumns), [entity, columns, extraColumns]);
   const bases = useMemo(() => columnBases(defs), [defs]);
   const labels = useMemo(() => new Map(defs.map((d) => [d.key, d.label])), [defs]);
-  const prefs = useColumnPrefs(routeName, bases);
+  const prefs = useColumnPrefs(prefsKey, bases);
   const sortable = useMemo(() => sortableKeys(entity), [entity]);
-  const hasSearch = useMemo(() => searchFieldsOf(entity).length > 0, [entity]);
+  const hasSearch = useMemo(() => search && searchFieldsOf(entity).length > 0, [entity, search]);
 
   const [selected, setSelected] = useState<{ keys: Key[]; rows: T[] }>({ keys: [], rows: [] });
   const stateKey = JSON.stringify(state);
@@ -249,6 +267,10 @@ export function ListPage<T extends object>({
           // header and horizontal scroll bar stay in view on long pages
           sticky={{ getContainer: () => scrollParentOf(cardRef.current) }}
           locale={{ emptyText: query.isFetching || query.isPending ? ' ' : empty }}
+          onRow={onRowClick && ((row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } }))}
+          rowClassName={(row) =>
+            activeRowId !== undefined && idOf(row) === String(activeRowId) ? 'ant-table-row-selected' : ''
+          }
           rowSelection={
             batches.length
               ? {

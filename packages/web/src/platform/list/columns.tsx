@@ -86,7 +86,7 @@ export function columnDefsOf<T>(
       label: f.label,
       title: o.title ?? f.label,
       width: o.width ?? f.width,
-      visible: f.list !== false,
+      visible: o.list ?? f.list !== false,
       sortable: !!f.sort,
       align: o.align ?? (isNumeric(f) ? 'right' : undefined),
       ellipsis: o.ellipsis ?? (f.type === 'string' || f.type === 'text'),

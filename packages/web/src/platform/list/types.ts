@@ -41,6 +41,8 @@ export interface ColumnOverride<T> {
   render?(value: unknown, row: T, index: number): ReactNode;
   align?: 'left' | 'right' | 'center';
   ellipsis?: boolean;
+  /** Shown by default (overrides the declaration's `list`), e.g. hiding the parent in a list under it. */
+  list?: boolean;
 }
 
 /** A column that is not a declared field (computed or combined), also offered in column settings. */

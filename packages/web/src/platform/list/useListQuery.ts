@@ -2,7 +2,7 @@ import { DEFAULT_PAGE_SIZE, type FilterItem, PAGE_SIZES } from '@factory/shared/
 import { encryptText } from '@factory/shared/crypto';
 import type { EntityDecl } from '@factory/shared/entities/define';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { api } from '../request.ts';
 import { defaultSearchValues, type SearchValues, searchFieldsOf, toFilterItems } from './filters.ts';
@@ -98,12 +98,32 @@ export function usePageSizes() {
 
 export const listQueryKey = (url: string) => ['list', url] as const;
 
+export interface ListQueryOptions {
+  /** Filters sent with every call and not in the search form (an area's locations). */
+  fixed?: readonly FilterItem[];
+  /**
+   * false: the state lives in the component, not the URL (a list embedded under another, whose
+   * paging must not move the page's own list).
+   */
+  inUrl?: boolean;
+}
+
+type ParamsChange = (p: URLSearchParams) => URLSearchParams;
+
+/** The list state's parameters: the URL's, or the component's own. */
+function useStateParams(inUrl: boolean): [URLSearchParams, (change: ParamsChange) => void] {
+  const [url, setUrl] = useSearchParams();
+  const [local, setLocal] = useState(() => new URLSearchParams());
+  const setInUrl = useCallback((change: ParamsChange) => setUrl(change, { replace: true }), [setUrl]);
+  return inUrl ? [url, setInUrl] : [local, setLocal];
+}
+
 /**
  * A paged list call (`get<Entity>ListPage`) driven by URL state: currentPage, pageSize, the
  * encrypted searchVal built from the search values, and order.
  */
-export function useListQuery<T>(entity: EntityDecl, url: string) {
-  const [params, setParams] = useSearchParams();
+export function useListQuery<T>(entity: EntityDecl, url: string, opts: ListQueryOptions = {}) {
+  const [params, setParams] = useStateParams(opts.inUrl ?? true);
   const { sizes, defaultSize, ready } = usePageSizes();
   const defaults = useMemo<ListDefaults>(
     () => ({
@@ -118,9 +138,13 @@ export function useListQuery<T>(entity: EntityDecl, url: string) {
   const state = readListState(params, defaults);
   // compared by content: the state is a new object on every render
   const searchText = JSON.stringify(state.search);
+  const fixedText = JSON.stringify(opts.fixed ?? []);
   const filters: FilterItem[] = useMemo(
-    () => toFilterItems(entity, JSON.parse(searchText) as SearchValues),
-    [entity, searchText],
+    () => [
+      ...(JSON.parse(fixedText) as FilterItem[]),
+      ...toFilterItems(entity, JSON.parse(searchText) as SearchValues),
+    ],
+    [entity, searchText, fixedText],
   );
 
   const query = useQuery({
@@ -141,7 +165,7 @@ export function useListQuery<T>(entity: EntityDecl, url: string) {
 
   const update = useCallback(
     (change: (s: ListState) => ListState) =>
-      setParams((p) => writeListState(p, change(readListState(p, defaults)), defaults), { replace: true }),
+      setParams((p) => writeListState(p, change(readListState(p, defaults)), defaults)),
     [setParams, defaults],
   );
 

@@ -1,0 +1,249 @@
+import { SelectQuery, SelectResult } from '@factory/shared/api/user';
+import {
+  bookAsTypes,
+  packageInfoEntity,
+  sitWarehouseEntity,
+  stockTypeEntity,
+  trayEntity,
+  warehouseAreaEntity,
+  warehouseEntity,
+  warehouseLocationEntity,
+} from '@factory/shared/entities/warehouse';
+import { stockDirection } from '@factory/shared/enums';
+import { asc, eq, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { crud, qualified, type UsedBy } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { selectPage } from '../../platform/list.ts';
+import { route } from '../../platform/route.ts';
+import { users } from '../setting/schema.ts';
+import {
+  areas,
+  materials,
+  packageLevels,
+  packages,
+  stockTypes,
+  trays,
+  warehouseAreas,
+  warehouseLocations,
+  warehouses,
+} from './schema.ts';
+
+const keeper = { keeperName: { id: users.id, name: users.name, code: users.userName } };
+const outerWarehouse = qualified(warehouses.id);
+const outerArea = qualified(warehouseAreas.id);
+
+/** A warehouse is emptied area by area, an area location by location: nothing disappears by accident. */
+const hasAreas: UsedBy = {
+  column: warehouseAreas.warehouseId,
+  label: '库区',
+  names: warehouseAreas.name,
+  message: (name, areaNames) => `“${name}”下还有库区${areaNames}，请先删除这些库区`,
+};
+
+export const warehouse = crud({
+  entity: warehouseEntity,
+  table: warehouses,
+  scope: { where: eq(warehouses.kind, 0), values: { kind: 0 } },
+  refs: keeper,
+  columns: {
+    areaCount: sql<number>`(select count(*) from warehouse_area a where a.warehouse_id = ${outerWarehouse})::int`,
+    locationCount: sql<number>`(select count(*) from warehouse_location l join warehouse_area a on a.id = l.warehouse_area_id where a.warehouse_id = ${outerWarehouse})::int`,
+    kind: warehouses.kind,
+  },
+  extraRow: { kind: Type.Integer() },
+  selectWhere: eq(warehouses.enabled, true),
+  usedBy: [hasAreas],
+});
+
+export const warehouseArea = crud({
+  entity: warehouseAreaEntity,
+  table: warehouseAreas,
+  // areas are made in warehouses; line-side stock is kept by the line, not in areas
+  refs: {
+    warehouseName: {
+      id: warehouses.id,
+      name: warehouses.name,
+      code: warehouses.code,
+      where: eq(warehouses.kind, 0),
+    },
+  },
+  columns: {
+    locationCount: sql<number>`(select count(*) from warehouse_location l where l.warehouse_area_id = ${outerArea})::int`,
+  },
+  usedBy: [
+    {
+      column: warehouseLocations.warehouseAreaId,
+      label: '库位',
+      names: warehouseLocations.code,
+      message: (name, codes) => `“${name}”下还有库位${codes}，请先删除这些库位`,
+    },
+  ],
+});
+
+export const warehouseLocation = crud({
+  entity: warehouseLocationEntity,
+  table: warehouseLocations,
+  refs: {
+    warehouseAreaName: { id: warehouseAreas.id, name: warehouseAreas.name, code: warehouseAreas.code },
+  },
+  columns: {
+    warehouseName: sql<string>`(select w.name from warehouse_area a join warehouse w on w.id = a.warehouse_id where a.id = ${qualified(warehouseLocations.warehouseAreaId)})`,
+  },
+  selectWhere: eq(warehouseLocations.enabled, true),
+});
+
+export const sitWarehouse = crud({
+  entity: sitWarehouseEntity,
+  table: warehouses,
+  scope: { where: eq(warehouses.kind, 1), values: { kind: 1 } },
+  refs: { areaName: { id: areas.id, name: areas.name, code: areas.code }, ...keeper },
+  selectWhere: eq(warehouses.enabled, true),
+  usedBy: [hasAreas],
+});
+
+export const tray = crud({
+  entity: trayEntity,
+  table: trays,
+  selectWhere: eq(trays.enabled, true),
+});
+
+/** A stock type books as an inbound type when it moves stock in, an outbound type when out. */
+async function checkBookAs(
+  tx: Tx,
+  values: Record<string, unknown>,
+  id: number | null,
+  body: Record<string, unknown>,
+) {
+  if (body.bookAs !== undefined) values.bookAs = body.bookAs;
+  let { direction, bookAs } = values;
+  if (id !== null && (direction === undefined || bookAs === undefined)) {
+    const [stored] = await tx
+      .select({ direction: stockTypes.direction, bookAs: stockTypes.bookAs })
+      .from(stockTypes)
+      .where(eq(stockTypes.id, id));
+    if (!stored) return; // the update then answers that it is gone
+    direction ??= stored.direction;
+    bookAs ??= stored.bookAs;
+  }
+  const types = bookAsTypes(direction);
+  if (!types.has(bookAs))
+    throw fieldError(
+      'bookAs',
+      `${stockDirection.label(direction)}类型的记账类型应为${types.items.map((t) => t.label).join('、')}之一`,
+    );
+}
+
+export const stockType = crud({
+  entity: stockTypeEntity,
+  table: stockTypes,
+  extraBody: { bookAs: Type.Integer({ minimum: 0, maximum: 9, title: '记账类型' }) },
+  selectWhere: eq(stockTypes.enabled, true),
+  hooks: { validate: checkBookAs },
+});
+
+const outerPackage = qualified(packages.id);
+const LevelBody = Type.Object(
+  {
+    name: Type.String({ minLength: 1, maxLength: 20, title: '层级名称' }),
+    quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000, title: '数量' }),
+  },
+  { additionalProperties: false },
+);
+const LevelRow = Type.Object({ level: Type.Integer(), name: Type.String(), quantity: Type.Number() });
+
+/** The levels of a package, innermost first; their names must differ (箱 inside 托, not 箱 inside 箱). */
+async function setLevels(tx: Tx, packageId: number, levels: { name: string; quantity: number }[]) {
+  const names = levels.map((l) => l.name.trim());
+  const twice = names.find((n, i) => names.indexOf(n) !== i);
+  if (twice) throw fieldError('levels', `包装层级“${twice}”重复`);
+  if (names.some((n) => !n)) throw fieldError('levels', '请输入层级名称');
+  await tx.delete(packageLevels).where(eq(packageLevels.packageId, packageId));
+  await tx
+    .insert(packageLevels)
+    .values(
+      levels.map((l, i) => ({ packageId, level: i + 1, name: names[i], quantity: String(l.quantity) })),
+    );
+}
+
+export const packageInfo = crud({
+  entity: packageInfoEntity,
+  table: packages,
+  refs: { materialName: { id: materials.id, name: materials.name, code: materials.code } },
+  columns: {
+    materialCode: sql<string>`(select m.code from material m where m.id = ${qualified(packages.materialId)})`,
+    mainUnitName: sql<
+      string | null
+    >`(select u.name from material m join unit u on u.id = m.main_unit_id where m.id = ${qualified(packages.materialId)})`,
+    // “10台/箱，8箱/托”: each level's quantity of the level below, the first of main units
+    levelText: sql<
+      string | null
+    >`(select string_agg(trim_scale(x.quantity)::text || coalesce(x.below, (select u.name from material m join unit u on u.id = m.main_unit_id where m.id = ${qualified(packages.materialId)}), '') || '/' || x.name, '，' order by x.level)
+      from (select l.level, l.name, l.quantity, lag(l.name) over (order by l.level) as below from package_level l where l.package_id = ${outerPackage}) x)`,
+    // main units in one outermost package: the product of the levels' quantities
+    totalQuantity: sql<
+      number | null
+    >`(select round(exp(sum(ln(l.quantity))), 6) from package_level l where l.package_id = ${outerPackage})`.mapWith(
+      (v) => (v === null ? null : Number(v)),
+    ),
+    levels: sql`coalesce((select json_agg(json_build_object('level', l.level, 'name', l.name, 'quantity', l.quantity::float8) order by l.level) from package_level l where l.package_id = ${outerPackage}), '[]'::json)`,
+  },
+  extraRow: { levels: Type.Array(LevelRow) },
+  extraBody: { levels: Type.Array(LevelBody, { minItems: 1, maxItems: 6, title: '包装层级' }) },
+  hooks: {
+    saved: async (tx, id, body) => {
+      const levels = body.levels as { name: string; quantity: number }[] | undefined;
+      if (levels) await setLevels(tx, id, levels);
+    },
+  },
+});
+
+const WarehouseOption = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  /** 0 warehouse, 1 line-side warehouse. */
+  kind: Type.Integer(),
+  /** The line of a line-side warehouse. */
+  areaId: Type.Union([Type.Integer(), Type.Null()]),
+  areaName: Type.Union([Type.String(), Type.Null()]),
+});
+
+export const warehouseRoutes = [
+  ...warehouse.routes,
+  ...warehouseArea.routes,
+  ...warehouseLocation.routes,
+  ...sitWarehouse.routes,
+  ...tray.routes,
+  ...stockType.routes,
+  ...packageInfo.routes,
+  route({
+    method: 'GET',
+    url: 'updateInterface/private/getWarehouseList',
+    summary: '仓库选择列表（含线边仓，仅启用的；工艺路线等处选择出入库仓库）',
+    access: { session: true },
+    query: SelectQuery,
+    result: SelectResult(WarehouseOption),
+    handler: ({ tx, query }) =>
+      selectPage(
+        ({ total }) =>
+          tx
+            .select({
+              id: warehouses.id,
+              code: warehouses.code,
+              name: warehouses.name,
+              kind: warehouses.kind,
+              areaId: warehouses.areaId,
+              areaName: sql<
+                string | null
+              >`(select a.name from area a where a.id = ${qualified(warehouses.areaId)})`,
+              __total: total,
+            })
+            .from(warehouses),
+        { code: warehouse.listFields.code, name: warehouse.listFields.name },
+        query,
+        { where: eq(warehouses.enabled, true), order: [asc(warehouses.kind), asc(warehouses.code)] },
+      ),
+  }),
+];

@@ -1,0 +1,160 @@
+import { ApartmentOutlined, InboxOutlined } from '@ant-design/icons';
+import type { FilterItem } from '@factory/shared/api/list';
+import { encryptText } from '@factory/shared/crypto';
+import { entityPaths } from '@factory/shared/entities/define';
+import {
+  warehouseAreaEntity,
+  warehouseEntity,
+  warehouseLocationEntity,
+} from '@factory/shared/entities/warehouse';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Card, Col, Empty, Flex, Row, Space, Typography } from 'antd';
+import { type ReactNode, useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { CrudPage } from '../../platform/crud/CrudPage.tsx';
+import { EMPTY_CELL } from '../../platform/list/columns.tsx';
+import { formatNumber } from '../../platform/list/format.ts';
+import type { ColumnOverride } from '../../platform/list/types.ts';
+import { listQueryKey } from '../../platform/list/useListQuery.ts';
+import { api } from '../../platform/request.ts';
+
+type Named = { id: number; name: string; code: string } & Record<string, unknown>;
+
+const WAREHOUSES = entityPaths(warehouseEntity).listPage;
+const AREAS = entityPaths(warehouseAreaEntity).listPage;
+/** Under an area its own columns suffice; an empty capacity is no limit, not 0. */
+const locationColumns: Partial<Record<string, ColumnOverride<Named>>> = {
+  warehouseAreaName: { list: false },
+  warehouseName: { list: false },
+  remark: { list: false },
+  capacity: { render: (v) => (v === null || v === undefined ? EMPTY_CELL : formatNumber(v)) },
+};
+const byParent = (fieldName: string, id: number): FilterItem[] => [
+  { fieldName, operator: 'eq', fieldValue: id },
+];
+
+/**
+ * The chosen row of a list, kept by id in the URL (`param`) and read through the list call, so its
+ * name stays current after a modify and a deleted one is simply no longer chosen.
+ */
+function useChosen(url: string, param: string) {
+  const [params, setParams] = useSearchParams();
+  const id = Number(params.get(param)) || undefined;
+  const query = useQuery({
+    queryKey: [...listQueryKey(url), 'chosen', id],
+    enabled: id !== undefined,
+    queryFn: async ({ signal }) => {
+      const searchVal = await encryptText(JSON.stringify(byParent('id', id as number)));
+      const page = await api.get<{ content: Named[] }>(
+        url,
+        { currentPage: 1, pageSize: 20, searchVal },
+        { signal },
+      );
+      return page.content[0] ?? null;
+    },
+  });
+  const choose = (row: Named | undefined, clear: string[] = []) =>
+    setParams(
+      (p) => {
+        const next = new URLSearchParams(p);
+        if (row) next.set(param, String(row.id));
+        else next.delete(param);
+        for (const c of clear) next.delete(c);
+        return next;
+      },
+      { replace: true },
+    );
+  return { id, row: query.data ?? undefined, choose };
+}
+
+function Hint({ icon, children }: { icon: ReactNode; children: ReactNode }) {
+  return (
+    <Card variant="borderless" style={{ height: '100%' }}>
+      <Empty image={icon} styles={{ image: { fontSize: 40, color: '#bdc1ca' } }} description={children} />
+    </Card>
+  );
+}
+
+/**
+ * /information/warehouse-info/model: the warehouses, and under the one chosen its areas beside the
+ * locations of the area chosen — the way a keeper walks a warehouse. Each list adds, modifies and
+ * deletes in place; locations import in bulk (hundreds at a time, areas named by code).
+ */
+export default function WarehouseModel() {
+  const client = useQueryClient();
+  const warehouse = useChosen(WAREHOUSES, 'warehouse');
+  const area = useChosen(AREAS, 'area');
+  // counts shown in the lists above change with the rows below
+  const refresh = (...urls: string[]) => {
+    for (const url of urls) void client.invalidateQueries({ queryKey: listQueryKey(url) });
+  };
+  const wh = warehouse.id !== undefined ? warehouse.row : undefined;
+  const ar = wh && area.id !== undefined && area.row?.warehouseId === wh.id ? area.row : undefined;
+  const areaFilters = useMemo(() => (wh ? byParent('warehouseId', wh.id) : []), [wh]);
+  const locationFilters = useMemo(() => (ar ? byParent('warehouseAreaId', ar.id) : []), [ar]);
+
+  return (
+    <Flex vertical gap={16}>
+      <CrudPage<Named>
+        entity={warehouseEntity}
+        title="仓库列表"
+        suggestCode
+        onRowClick={(r) => warehouse.choose(r, ['area'])}
+        activeRowId={wh?.id}
+        onChanged={() => refresh(WAREHOUSES)}
+      />
+      {wh ? (
+        <Row gutter={[16, 16]}>
+          <Col xs={24} xl={10}>
+            <CrudPage<Named>
+              key={wh.id}
+              entity={warehouseAreaEntity}
+              title={
+                <Space size={6}>
+                  库区
+                  <Typography.Text type="secondary">— {wh.name}</Typography.Text>
+                </Space>
+              }
+              suggestCode
+              urlState={false}
+              search={false}
+              prefsKey="warehouseModel.area"
+              fixedFilters={areaFilters}
+              addValues={{ warehouseId: wh.id, warehouseName: wh.name }}
+              columns={{ warehouseName: { list: false }, remark: { list: false } }}
+              onRowClick={(r) => area.choose(r)}
+              activeRowId={ar?.id}
+              onChanged={() => refresh(WAREHOUSES, AREAS)}
+            />
+          </Col>
+          <Col xs={24} xl={14}>
+            {ar ? (
+              <CrudPage<Named>
+                key={ar.id}
+                entity={warehouseLocationEntity}
+                title={
+                  <Space size={6}>
+                    库位
+                    <Typography.Text type="secondary">
+                      — {wh.name} / {ar.name}
+                    </Typography.Text>
+                  </Space>
+                }
+                urlState={false}
+                prefsKey="warehouseModel.location"
+                fixedFilters={locationFilters}
+                addValues={{ warehouseAreaId: ar.id, warehouseAreaName: ar.name }}
+                columns={locationColumns}
+                onChanged={() => refresh(WAREHOUSES, AREAS)}
+              />
+            ) : (
+              <Hint icon={<InboxOutlined />}>点击左侧的库区，查看和维护它的库位</Hint>
+            )}
+          </Col>
+        </Row>
+      ) : (
+        <Hint icon={<ApartmentOutlined />}>点击上方的仓库，查看和维护它的库区与库位</Hint>
+      )}
+    </Flex>
+  );
+}
