@@ -51,7 +51,7 @@ describe('master data screens declared once', () => {
       .click();
     await expect.poll(() => rows(page).count()).toBe(1);
     const row = rows(page).first();
-    expect(await row.innerText()).toMatch(/GW\d{3}\s+端到端工位\s+试验线\s+出厂试验/);
+    expect(await row.textContent()).toMatch(/GW\d{3}\s+端到端工位\s+试验线\s+出厂试验/);
     await shot(page, 'stations-added');
   });
 
@@ -89,7 +89,7 @@ describe('master data screens declared once', () => {
     await dialog(page).getByLabel('额定电流').fill('630');
     await ok(page);
     await page.getByText('修改成功').waitFor();
-    await expect.poll(() => target.innerText()).toContain('630');
+    await expect.poll(() => target.textContent()).toContain('630');
     expect(await page.locator('.ant-table-thead th', { hasText: '额定电流' }).count()).toBe(1);
     await shot(page, 'stations-custom-field');
   });

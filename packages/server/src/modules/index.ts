@@ -1,10 +1,10 @@
 import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
-import { materialsRoutes } from './information/materialsRoutes.ts';
 import { equipmentClassRoutes } from './information/equipmentClassRoutes.ts';
-import { partnerRoutes } from './information/partnerRoutes.ts';
+import { materialsRoutes } from './information/materialsRoutes.ts';
 import { paramRoutes } from './information/paramRoutes.ts';
+import { partnerRoutes } from './information/partnerRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { warehouseRoutes } from './information/warehouseRoutes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';

@@ -3,8 +3,8 @@ import { equipmentClassEntity } from './equipment.ts';
 import { areaEntity, procedureEntity, stationEntity } from './information.ts';
 import { batchNumberEntity, packageCodeEntity } from './labels.ts';
 import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
-import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
+import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
 import { organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { userEntity } from './user.ts';
 import {

@@ -78,7 +78,14 @@ export const userEntity = defineEntity({
       width: 140,
     },
     groupNames: { label: '用户组', type: 'string', form: false, filter: ['like'], width: 160 },
-    stationNames: { label: '可用工位', type: 'string', form: false, filter: ['like'], list: false, width: 180 },
+    stationNames: {
+      label: '可用工位',
+      type: 'string',
+      form: false,
+      filter: ['like'],
+      list: false,
+      width: 180,
+    },
     isEnabled: {
       label: '状态',
       type: 'enum',

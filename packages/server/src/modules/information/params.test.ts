@@ -101,7 +101,9 @@ describe('scrap reasons', () => {
 
 describe('batch numbers and package codes', () => {
   it('number a lot by the date rule and generate package codes for a package level, all or none', async () => {
-    const unit = await ok<{ id: number }>(post('basicData/materials/private/unit/addUnit', { code: 'JUAN', name: '卷' }));
+    const unit = await ok<{ id: number }>(
+      post('basicData/materials/private/unit/addUnit', { code: 'JUAN', name: '卷' }),
+    );
     const wire = await ok<{ id: number }>(
       post('basicData/materials/private/materials/addMaterials', {
         name: '漆包铜线',

@@ -8,20 +8,18 @@ import { stockTypes } from './schema.ts';
  */
 export async function seedStockTypes(tx: Tx): Promise<void> {
   const two = (n: number) => String(n + 1).padStart(2, '0');
-  await tx
-    .insert(stockTypes)
-    .values([
-      ...inboundType.items.map((t) => ({
-        code: `RK${two(t.value)}`,
-        name: t.label,
-        direction: 0,
-        bookAs: t.value,
-      })),
-      ...outboundType.items.map((t) => ({
-        code: `CK${two(t.value)}`,
-        name: t.label,
-        direction: 1,
-        bookAs: t.value,
-      })),
-    ]);
+  await tx.insert(stockTypes).values([
+    ...inboundType.items.map((t) => ({
+      code: `RK${two(t.value)}`,
+      name: t.label,
+      direction: 0,
+      bookAs: t.value,
+    })),
+    ...outboundType.items.map((t) => ({
+      code: `CK${two(t.value)}`,
+      name: t.label,
+      direction: 1,
+      bookAs: t.value,
+    })),
+  ]);
 }

@@ -159,7 +159,10 @@ export interface UserChanges {
 /** The organisation node must exist in this tenant. */
 async function checkOrganization(tx: Tx, id: number | null | undefined): Promise<void> {
   if (!id) return;
-  const [found] = await tx.select({ id: organizations.id }).from(organizations).where(eq(organizations.id, id));
+  const [found] = await tx
+    .select({ id: organizations.id })
+    .from(organizations)
+    .where(eq(organizations.id, id));
   if (!found) throw fieldError('organizationId', '所选组织不存在或已被删除');
 }
 
@@ -203,7 +206,11 @@ export async function updateUser(tx: Tx, actorId: number, id: number, input: Use
         .values([...new Set(input.roleIds)].map((roleId) => ({ userId: id, roleId })));
   }
   await setGroups(tx, id, input.groupIds);
-  await audit(tx, actorId, 'user', id, 'modify', { ...changes, roleIds: input.roleIds, groupIds: input.groupIds });
+  await audit(tx, actorId, 'user', id, 'modify', {
+    ...changes,
+    roleIds: input.roleIds,
+    groupIds: input.groupIds,
+  });
   return true;
 }
 
