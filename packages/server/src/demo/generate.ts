@@ -6,6 +6,7 @@ import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
 import { demoFactories, seedFactory } from './factory.ts';
 import { authorityFor, jobRoles } from './roles.ts';
+import { demoStorage, seedStorage } from './storage.ts';
 
 /** The demo tenants: together they show every tenant flag. Deterministic: same input, same rows. */
 export const demoTenants: {
@@ -88,6 +89,9 @@ export async function seedDemo(services: Services): Promise<boolean> {
         }
         const factory = demoFactories[t.memberCode];
         if (factory) await seedFactory(tx, adminId, factory);
+        // after the materials, whose codes the packages name
+        const storage = demoStorage[t.memberCode];
+        if (storage) await seedStorage(tx, adminId, storage);
       },
     );
   }

@@ -121,10 +121,10 @@ export default function PackageDetail() {
               <Steps
                 size="small"
                 items={[
-                  { title: unit || '主单位', description: '最小计量' },
+                  { title: unit || '主单位', content: '最小计量' },
                   ...rows.map((r) => ({
                     title: r.name,
-                    description: `${formatNumber(r.quantity)} ${r.below} = ${formatNumber(r.total)} ${unit}`,
+                    content: `${formatNumber(r.quantity)} ${r.below} = ${formatNumber(r.total)} ${unit}`,
                   })),
                 ]}
                 current={rows.length}
