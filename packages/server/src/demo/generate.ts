@@ -5,6 +5,8 @@ import { createRole, createUser } from '../modules/setting/userService.ts';
 import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
 import { demoFactories, seedFactory } from './factory.ts';
+import { demoMaterials, seedMaterials } from './materials.ts';
+import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { demoStorage, seedStorage } from './storage.ts';
 
@@ -89,6 +91,10 @@ export async function seedDemo(services: Services): Promise<boolean> {
         }
         const factory = demoFactories[t.memberCode];
         if (factory) await seedFactory(tx, adminId, factory);
+        const catalogue = demoMaterials[t.memberCode];
+        if (catalogue) await seedMaterials(tx, adminId, catalogue);
+        const flows = demoProcessFlows[t.memberCode];
+        if (flows) await seedProcessFlows(tx, adminId, flows);
         // after the materials, whose codes the packages name
         const storage = demoStorage[t.memberCode];
         if (storage) await seedStorage(tx, adminId, storage);

@@ -1,10 +1,12 @@
 import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { fileRoutes } from './file/routes.ts';
+import { bomRoutes } from './information/bomRoutes.ts';
 import { equipmentClassRoutes } from './information/equipmentClassRoutes.ts';
 import { materialsRoutes } from './information/materialsRoutes.ts';
 import { paramRoutes } from './information/paramRoutes.ts';
 import { partnerRoutes } from './information/partnerRoutes.ts';
+import { processFlowRoutes } from './information/processFlowRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { warehouseRoutes } from './information/warehouseRoutes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
@@ -27,9 +29,11 @@ export const allRoutes: readonly RouteDef[] = [
   ...informationRoutes,
   ...paramRoutes,
   ...materialsRoutes,
+  ...bomRoutes,
   ...partnerRoutes,
   ...equipmentClassRoutes,
   ...warehouseRoutes,
+  ...processFlowRoutes,
   ...organizationRoutes,
   ...userStationRoutes,
   ...codeRuleRoutes,

@@ -5,6 +5,7 @@ import { batchNumberEntity, packageCodeEntity } from './labels.ts';
 import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
 import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
+import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { userEntity } from './user.ts';
 import {
@@ -50,4 +51,6 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   tray: trayEntity,
   stockType: stockTypeEntity,
   packageInfo: packageInfoEntity,
+  processFlowClass: processFlowClassEntity,
+  processFlow: processFlowEntity,
 });

@@ -1,3 +1,4 @@
+import { PROCEDURE_IN_USE_MESSAGE } from '@factory/shared/api/errors';
 import { StationProcedureBody } from '@factory/shared/api/information';
 import { areaEntity, procedureEntity, stationEntity } from '@factory/shared/entities/information';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -8,7 +9,17 @@ import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
 import { organizations, users } from '../setting/schema.ts';
-import { areas, procedures, stationProcedures, stations, userStations, warehouses } from './schema.ts';
+import {
+  areas,
+  procedures,
+  processFlowStepAreas,
+  processFlowStepStations,
+  processFlowSteps,
+  stationProcedures,
+  stations,
+  userStations,
+  warehouses,
+} from './schema.ts';
 
 export const area = crud({
   entity: areaEntity,
@@ -25,13 +36,18 @@ export const area = crud({
   usedBy: [
     { column: stations.areaId, label: '工位' },
     { column: warehouses.areaId, label: '线边仓', names: warehouses.name },
+    { column: processFlowStepAreas.areaId, label: '工艺路线的工序' },
   ],
 });
 
 export const procedure = crud({
   entity: procedureEntity,
   table: procedures,
-  usedBy: [{ column: stationProcedures.procedureId, label: '工位' }],
+  usedBy: [
+    // the spec's own refusal (spec 000 §8), which the web client hands to the screen silently
+    { column: processFlowSteps.procedureId, label: '工艺路线', message: PROCEDURE_IN_USE_MESSAGE },
+    { column: stationProcedures.procedureId, label: '工位' },
+  ],
 });
 
 const outerStation = qualified(stations.id);
@@ -68,6 +84,7 @@ export const station = crud({
   usedBy: [
     { column: userStations.stationId, label: '用户' },
     { column: users.stationId, label: '用户（当前工位）' },
+    { column: processFlowStepStations.stationId, label: '工艺路线的工序' },
   ],
   hooks: {
     saved: async (tx, id, body) => {
