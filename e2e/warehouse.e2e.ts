@@ -41,7 +41,7 @@ describe('the warehouse model screen', () => {
     await page.getByText('新增成功').first().waitFor();
     const mine = rows(warehouses).filter({ hasText: '端到端仓库' });
     await mine.waitFor();
-    expect(await mine.innerText()).toMatch(/CK\d{3}\s+端到端仓库\s+陈静\s+3号库房\s+0\s+0\s+启用/);
+    expect(await mine.textContent()).toMatch(/CK\d{3}\s*端到端仓库\s*陈静\s*3号库房\s*0\s*0\s*启用/);
 
     await mine.click();
     const areas = list(page, /^库区/);
@@ -49,7 +49,7 @@ describe('the warehouse model screen', () => {
     await areas.locator('.ant-empty-description', { hasText: '暂无数据' }).waitFor();
     await areas.getByRole('button', { name: /新增库区/ }).click();
     // the warehouse chosen above is already filled in
-    await expect.poll(() => dialog(page).innerText()).toContain('端到端仓库');
+    await expect.poll(() => dialog(page).textContent()).toContain('端到端仓库');
     await shot(page, 'warehouse-model-area-form');
     await dialog(page).getByPlaceholder('请输入库区名称').fill('端到端区');
     await ok(page);
@@ -65,8 +65,8 @@ describe('the warehouse model screen', () => {
     await ok(page);
     await rows(locations).filter({ hasText: 'E2E-01-01' }).waitFor();
     // the counts above follow what was added below
-    await expect.poll(() => mine.innerText()).toMatch(/3号库房\s+1\s+1\s+启用/);
-    await expect.poll(() => area.innerText()).toMatch(/端到端区\s+1/);
+    await expect.poll(() => mine.textContent()).toMatch(/3号库房\s*1\s*1\s*启用/);
+    await expect.poll(() => area.textContent()).toMatch(/端到端区\s*1/);
     await shot(page, 'warehouse-model-added');
   });
 
