@@ -1,6 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type EntityDecl, entityPaths } from '@factory/shared/entities/define';
-import { findRoute } from '@factory/shared/routes';
+import { type EntityDecl, entityButtons, entityPaths } from '@factory/shared/entities/define';
 import { App, Card } from 'antd';
 import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
 import { downloadFile, exportQuery } from '../list/download.ts';
@@ -12,6 +11,8 @@ import { EntityFormModal, type FormMode } from './EntityFormModal.tsx';
 import { useEntityDecl } from './useEntityDecl.ts';
 
 type Row = Record<string, unknown> & { id: number };
+
+const STANDARD = ['Add', 'Modify', 'Del'];
 
 export interface CrudPageProps<T extends Row>
   extends Pick<
@@ -68,7 +69,7 @@ export function CrudPage<T extends Row>({
   const { modal } = App.useApp();
   const decl = useEntityDecl(entity);
   const paths = entityPaths(entity);
-  const buttons: readonly string[] = findRoute(entity.route)?.meta.buttons ?? [];
+  const buttons = entityButtons(entity);
   const has = (b: string) => buttons.includes(b);
   const listRef = useRef<ListPageHandle>(null);
   useImperativeHandle(ref, () => ({ reload: () => listRef.current?.reload() }), []);
@@ -142,6 +143,9 @@ export function CrudPage<T extends Row>({
     },
   ];
 
+  // the standard actions exist only where the route has their button (package codes are never modified)
+  const inRoute = (a: { action?: string }) => !a.action || !STANDARD.includes(a.action) || has(a.action);
+
   const tools: ToolbarAction[] = [
     {
       key: 'add',
@@ -165,8 +169,8 @@ export function CrudPage<T extends Row>({
         url={paths.listPage}
         title={list.title ?? `${entity.label}列表`}
         {...list}
-        toolbar={tools}
-        rowActions={actions}
+        toolbar={tools.filter(inRoute)}
+        rowActions={actions.filter(inRoute)}
         onExport={
           has('Export')
             ? async (ctx) =>
