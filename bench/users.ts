@@ -16,8 +16,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { encryptText } from '@factory/shared/crypto';
 import pg from 'pg';
+import { userColumns } from '../packages/server/src/modules/setting/userQueries.ts';
 import { type CapturedQuery, captureQueries, oneLine } from './lib/capture.ts';
 import { login } from './lib/fixture.ts';
+import { type ReplayQuery, startListBaseline } from './lib/listBaseline.ts';
 import {
   comparePair,
   type LoadOptions,
@@ -32,9 +34,11 @@ import {
 import { DEFAULT_PG_URL } from './lib/pgdb.ts';
 import { countRoundTrips } from './lib/roundtrips.ts';
 import { appendResult, benchApp, cleanupStack, intEnv, median, redactUrl } from './lib/runner.ts';
-import { type ReplayQuery, startUserBaseline, USER_LIST_PATH } from './lib/userBaseline.ts';
 
 const TARGET_PCT = 70;
+const USER_LIST_PATH = '/api/web/v1/authority/private/user/getUserListPage';
+/** The app's user row, column by column as its select returns them (so the two never drift apart). */
+const USER_COLUMNS = Object.keys(userColumns);
 const PAGE_SIZE = 20;
 /** The filter of the headline: one surname, matching a realistic share of a Chinese workforce. */
 const LIKE = '张';
@@ -297,7 +301,7 @@ async function main() {
       `${load.connections} connections, ${load.warmupSeconds}s warm-up + ${load.seconds}s per run`,
   );
 
-  const { bench, db, built, tenant } = await benchApp(
+  const { bench, built, tenant } = await benchApp(
     { pgUrl: settings.pgUrl, poolSize: settings.poolSize, dbPrefix: 'bench_users', memberCode: 'benchusers' },
     cleanups,
     log,
@@ -354,7 +358,9 @@ async function main() {
   );
   log(`  ${captured.p1.select.text.replace(/\s+/g, ' ').trim()}`);
 
-  const baseline = await startUserBaseline({
+  const baseline = await startListBaseline({
+    path: USER_LIST_PATH,
+    columns: USER_COLUMNS,
     databaseUrl: bench.url,
     poolSize: settings.poolSize,
     tenantId: tenant.id,

@@ -5,9 +5,10 @@ import pg from 'pg';
 import { SESSION_SQL } from './baseline.ts';
 
 /**
- * The user list's bare baseline: Fastify 5 with no schemas, hooks, plugins or logger, replaying
- * the very statement the app sent for the same request (text and bound values, captured from the
- * app at start-up), so the two sides differ only in what the app does around the SQL.
+ * The bare baseline of a list endpoint: Fastify 5 with no schemas, hooks, plugins or logger,
+ * answering on the app's own path by replaying the very statement the app sent for the same
+ * request (text and bound values, captured from the app at start-up), so the two sides differ
+ * only in what the app does around the SQL. Used for the user list and the material list.
  *
  * - `?q=<key>`: the captured select alone, one round trip, on a pool whose connections are put
  *   under the tenant once (`factory_app` role and app.tenant_id as startup options), so the select
@@ -17,62 +18,60 @@ import { SESSION_SQL } from './baseline.ts';
  *   What remains between this and the app is the framework and the app's own JavaScript.
  */
 
-export const USER_LIST_PATH = '/api/web/v1/authority/private/user/getUserListPage';
-
 /** One statement to replay, as the app sent it. */
 export interface ReplayQuery {
   text: string;
   values: unknown[];
 }
 
-export interface UserBaselineOptions {
+/**
+ * A column of the select, by position (rowMode 'array': several expressions share a column name):
+ * the key the row has in the answer, and how the app turns the driver's value into JSON (a
+ * `numeric` arrives as text and the app answers a number).
+ */
+export type ListColumn = string | readonly [key: string, map: (value: unknown) => unknown];
+
+export interface ListBaselineOptions {
   databaseUrl: string;
   poolSize: number;
   tenantId: number;
   sessionIdleMinutes: number;
+  /** The app's path, so both servers route and parse the same request line. */
+  path: string;
+  /** The select's columns in order; a count(*) over() after them is the total. */
+  columns: readonly ListColumn[];
   /** Captured selects by key (`?q=`). */
   queries: Record<string, ReplayQuery>;
 }
 
-export interface UserBaseline {
+export interface ListBaseline {
   app: FastifyInstance;
   url: string;
   close(): Promise<void>;
 }
 
-/** The select's columns by position (rowMode 'array': several expressions share a column name). */
-const COLUMNS = [
-  'id',
-  'userName',
-  'name',
-  'jobNumber',
-  'phone',
-  'email',
-  'avatar',
-  'isEnabled',
-  'roleIds',
-  'roleNames',
-  'createdAt',
-] as const;
-
 const ok = (result: unknown) => ({ errorCode: 0, result, errorMsg: '' });
 
-/** Rows as the app's PageResult(UserRow): the same keys in the same order; the total follows the columns. */
-function pageOf(rows: unknown[][]) {
-  const hasTotal = rows[0] !== undefined && rows[0].length > COLUMNS.length;
-  return {
-    content: rows.map((r) => {
-      const o: Record<string, unknown> = {};
-      COLUMNS.forEach((k, i) => {
-        o[k] = r[i];
-      });
-      return o;
-    }),
-    total: hasTotal ? Number(rows[0][COLUMNS.length]) : rows.length,
+/** Rows as the app's PageResult: one object per row, the total from the column after the row's. */
+function pager(columns: readonly ListColumn[]) {
+  const specs = columns.map((c) => (typeof c === 'string' ? ([c, undefined] as const) : c));
+  return (rows: unknown[][]) => {
+    const hasTotal = rows[0] !== undefined && rows[0].length > specs.length;
+    return {
+      content: rows.map((r) => {
+        const o: Record<string, unknown> = {};
+        specs.forEach(([k, map], i) => {
+          o[k] = map ? map(r[i]) : r[i];
+        });
+        return o;
+      }),
+      total: hasTotal ? Number(rows[0][specs.length]) : rows.length,
+    };
   };
 }
 
-export async function startUserBaseline(opts: UserBaselineOptions): Promise<UserBaseline> {
+export async function startListBaseline(opts: ListBaselineOptions): Promise<ListBaseline> {
+  const pageOf = pager(opts.columns);
   const tenantId = Number(opts.tenantId);
   if (!Number.isSafeInteger(tenantId) || tenantId <= 0) throw new Error(`bad tenant id ${opts.tenantId}`);
   // short idle timeouts: the two pools take turns, and should not sit on connections meanwhile
@@ -94,7 +93,7 @@ export async function startUserBaseline(opts: UserBaselineOptions): Promise<User
     });
   }
   const app = Fastify({ logger: false });
-  app.get(USER_LIST_PATH, async (req, reply) => {
+  app.get(opts.path, async (req, reply) => {
     const q = req.query as Record<string, string | undefined>;
     const query = q.q !== undefined && Object.hasOwn(opts.queries, q.q) ? opts.queries[q.q] : undefined;
     if (!query) return reply.status(400).send({ errorCode: 1, result: null, errorMsg: 'unknown q' });
