@@ -220,6 +220,14 @@ describe('warehouse → area → location', () => {
     expect(select.records.map((w) => w.name)).toEqual(['原材料库', '半成品库']);
   });
 
+  it('keeps a keeper from being deleted while a warehouse names them', async () => {
+    const refused = await a.del('authority/private/user/deleteOne', keeperId);
+    expect(refused.body).toMatchObject({
+      errorCode: 5,
+      errorMsg: '“周敏”是“原材料库”的仓管员，请先在仓库中更换仓管员',
+    });
+  });
+
   it('answers code 3 without the key and hides one tenant from another', async () => {
     expect((await viewer.post(`${WH}addWarehouse`, { name: 'X' })).body.errorCode).toBe(3);
     expect(

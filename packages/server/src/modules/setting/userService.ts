@@ -4,10 +4,11 @@ import { ADMIN_USER_NAME } from '@factory/shared/permissions';
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
+import { conflict, fieldError, invalid, notFound, referenced } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
 import { sessions } from '../../platform/schema.ts';
 import { files } from '../file/schema.ts';
+import { warehouses } from '../information/schema.ts';
 import { organizations, roles, userGroupMembers, userGroups, userRoles, users } from './schema.ts';
 
 export interface NewUser {
@@ -249,10 +250,21 @@ export async function addUser(
 
 /** Deletes a user; the admin account and the caller's own account cannot be deleted. */
 export async function deleteUser(tx: Tx, actorId: number, id: number): Promise<void> {
-  const [user] = await tx.select({ userName: users.userName }).from(users).where(eq(users.id, id));
+  const [user] = await tx
+    .select({ userName: users.userName, name: users.name })
+    .from(users)
+    .where(eq(users.id, id));
   if (!user) throw notFound('用户');
   if (user.userName === ADMIN_USER_NAME) throw invalid('超级管理员账号不能删除');
   if (id === actorId) throw invalid('不能删除当前登录的账号');
+  // a warehouse keeps its keeper: another one is chosen there first
+  const [kept] = await tx
+    .select({ name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.keeperId, id))
+    .orderBy(warehouses.id)
+    .limit(1);
+  if (kept) throw referenced(`“${user.name}”是“${kept.name}”的仓管员，请先在仓库中更换仓管员`);
   await revokeSessions(tx, [id]);
   await tx.delete(users).where(eq(users.id, id));
   await audit(tx, actorId, 'user', id, 'delete', { userName: user.userName });
