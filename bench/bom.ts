@@ -1,0 +1,438 @@
+/**
+ * Materials at scale, on real PostgreSQL:
+ * 1. BOM explosion: `getBomTree` of a product whose BOM is 6 levels and ~5 000 nodes deep, with the
+ *    quantities rolled up, through the API, side by side with its one recursive SQL statement alone
+ *    (replayed as captured, under the tenant's row-level security). Target: < 100 ms.
+ * 2. The material list: `getMaterialsListPage` over 100 000 materials with a `like` filter on the
+ *    name, at 50 connections, against a bare Fastify + pg server replaying the app's own statement
+ *    (bench/lib/listBaseline.ts). Target: app ≥ 70 % of the baseline's requests/s.
+ * A report only: exits 0 whatever the figures, non-zero only when something failed.
+ *
+ * Run by `npm run bench`, or alone: `node --import tsx bench/bom.ts`.
+ * Env: BENCH_PG_URL, DB_POOL_SIZE (20), BENCH_CONNECTIONS (50), BENCH_SECONDS (8),
+ * BENCH_WARMUP_SECONDS (2), BENCH_WORKERS (1), BENCH_MATERIALS (100000), BENCH_BOM_RUNS (30).
+ */
+import type { AddressInfo } from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { encryptText } from '@factory/shared/crypto';
+import { materialsEntity } from '@factory/shared/entities/materials';
+import pg from 'pg';
+import { material } from '../packages/server/src/modules/information/materialsRoutes.ts';
+import { type CapturedQuery, captureQueries, oneLine } from './lib/capture.ts';
+import { API, login } from './lib/fixture.ts';
+import { type ListColumn, type ReplayQuery, startListBaseline } from './lib/listBaseline.ts';
+import {
+  comparePair,
+  type LoadOptions,
+  markOf,
+  measure,
+  type PairResult,
+  pairTable,
+  probe,
+  summarize,
+  type Target,
+  table,
+  timeSequential,
+} from './lib/load.ts';
+import { DEFAULT_PG_URL } from './lib/pgdb.ts';
+import { appendResult, benchApp, cleanupStack, intEnv, redactUrl } from './lib/runner.ts';
+
+const TREE_TARGET_MS = 100;
+const LIST_TARGET_PCT = 70;
+const PAGE_SIZE = 20;
+/** Children per node, level by level: 3·4·4·5·4·4 gives 5 103 nodes on 6 levels. */
+const BRANCHING = [3, 4, 4, 5, 4, 4];
+/** Bought-in parts the deepest level draws from (shared, as real BOMs share raw materials). */
+const RAW_POOL = 300;
+/** The filter of the list headline: 4 of the 20 names contain it (a fifth of the materials). */
+const LIKE = '铜';
+
+const settings = {
+  pgUrl: process.env.BENCH_PG_URL || DEFAULT_PG_URL,
+  poolSize: intEnv('DB_POOL_SIZE', 20),
+  materials: intEnv('BENCH_MATERIALS', 100_000),
+  treeRuns: intEnv('BENCH_BOM_RUNS', 30),
+  load: {
+    connections: intEnv('BENCH_CONNECTIONS', 50),
+    seconds: intEnv('BENCH_SECONDS', 8),
+    warmupSeconds: intEnv('BENCH_WARMUP_SECONDS', 2, 0),
+    workers: intEnv('BENCH_WORKERS', 1, 0),
+  } satisfies LoadOptions,
+};
+
+const cleanups = cleanupStack();
+const log = (line = '') => console.log(line);
+const f1 = (n: number) => n.toFixed(1);
+
+const NAMES =
+  '漆包铜线 纸包铜扁线 铜箔 铜排 冷轧取向硅钢片 绝缘纸 绝缘纸板 电缆纸 环氧树脂 绝缘漆 变压器油 高压套管 低压套管 无励磁分接开关 片式散热器 油箱 铭牌 紧固件 密封胶条 热轧钢板'.split(
+    ' ',
+  );
+const SPECS =
+  'Φ1.0mm Φ1.5mm 2.5×8mm 30Q120 0.30mm DDP 0.08mm T4 3.0mm 25# BF-10/630 WSP-10/63 PC600 Q235B'.split(' ');
+
+/** Runs fn on one owner connection inside a transaction under the tenant (rows get its tenant_id). */
+async function asTenant<T>(url: string, tenantId: number, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('begin');
+    await c.query(`select set_config('app.tenant_id', $1, true)`, [String(tenantId)]);
+    const out = await fn(c);
+    await c.query('commit');
+    return out;
+  } catch (err) {
+    await c.query('rollback').catch(() => undefined);
+    throw err;
+  } finally {
+    await c.end();
+  }
+}
+
+/**
+ * The product and its BOM: distinct sub-assemblies down to level 5, the leaves (level 6) drawn
+ * from a shared pool of bought-in parts; quantities 1–5 and loss rates 0–5 %, deterministic.
+ * Written directly (one statement per table), not through the service: 5 000 lines through
+ * updateBomList would measure the seed, not the explosion.
+ */
+async function seedBom(url: string, tenantId: number) {
+  return asTenant(url, tenantId, async (c) => {
+    const { rows: unit } = await c.query<{ id: number }>(
+      `insert into unit (tenant_id, code, name) values ($1, 'PCS', '个') returning id`,
+      [tenantId],
+    );
+    const codes: string[] = ['BOM-P'];
+    const names: string[] = ['基准产品'];
+    const types: number[] = [2];
+    const lines: [parent: number, child: number][] = [];
+    let level = [0];
+    for (const [depth, fan] of BRANCHING.entries()) {
+      const next: number[] = [];
+      for (const parent of level)
+        for (let k = 0; k < fan; k++) {
+          if (depth === BRANCHING.length - 1) {
+            // a raw material from the pool; distinct under one parent (the unique index)
+            lines.push([parent, -(1 + ((parent * 7 + k * 61) % RAW_POOL))]);
+            continue;
+          }
+          const i = codes.length;
+          codes.push(`BOM-L${depth + 1}-${String(i).padStart(5, '0')}`);
+          names.push(`第${depth + 1}层组件${i}`);
+          types.push(1);
+          lines.push([parent, i]);
+          next.push(i);
+        }
+      level = next;
+    }
+    for (let r = 1; r <= RAW_POOL; r++) {
+      codes.push(`BOM-RAW-${String(r).padStart(4, '0')}`);
+      names.push(`${NAMES[r % NAMES.length]}${r}`);
+      types.push(0);
+    }
+    const { rows: made } = await c.query<{ id: number }>(
+      `insert into material (tenant_id, code, name, material_type, main_unit_id)
+       select $1, code, name, t, $2 from unnest($3::text[], $4::text[], $5::int[]) as x(code, name, t)
+       returning id`,
+      [tenantId, unit[0].id, codes, names, types],
+    );
+    const firstRaw = codes.length - RAW_POOL;
+    const idOf = (n: number) => made[n < 0 ? firstRaw - n - 1 : n].id;
+    await c.query(
+      `insert into bom_item (tenant_id, parent_id, child_id, quantity, loss_rate, sort)
+       select $1, p, ch, q, l, s from unnest($2::int[], $3::int[], $4::numeric[], $5::numeric[], $6::int[])
+         as x(p, ch, q, l, s)`,
+      [
+        tenantId,
+        lines.map(([p]) => idOf(p)),
+        lines.map(([, ch]) => idOf(ch)),
+        lines.map((_, i) => 1 + (i % 5)),
+        lines.map((_, i) => (i % 6) * 1),
+        lines.map((_, i) => (i % 10) * 10),
+      ],
+    );
+    return { rootId: made[0].id, unitId: unit[0].id, materials: made.length, lines: lines.length };
+  });
+}
+
+/** 100 000 materials in one statement: 20 names × specifications, four types, ~4 % disabled. */
+async function seedMaterials(url: string, tenantId: number, unitId: number, n: number) {
+  const t0 = performance.now();
+  const counts = await asTenant(url, tenantId, async (c) => {
+    await c.query(
+      `insert into material (tenant_id, code, name, specifications, material_type, main_unit_id,
+         lower_limit, upper_limit, enabled, created_at, updated_at)
+       select $1, 'WL' || lpad(g::text, 7, '0'),
+         s.nm[1 + abs(hashint4(g)::bigint) % array_length(s.nm, 1)],
+         s.sp[1 + g % array_length(s.sp, 1)] || ' #' || g,
+         g % 4, $2, (g % 50) * 10, (g % 50) * 10 + 1000, g % 25 <> 0,
+         now() - make_interval(mins => $3 - g), now() - make_interval(mins => $3 - g)
+       from generate_series(1, $3::int) g, (select $4::text[] as nm, $5::text[] as sp) s`,
+      [tenantId, unitId, n, NAMES, SPECS],
+    );
+    const { rows } = await c.query<{ all: number; like: number }>(
+      `select count(*)::int as all, count(*) filter (where name like $2)::int as like
+       from material where tenant_id = $1`,
+      [tenantId, `%${LIKE}%`],
+    );
+    return rows[0];
+  });
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  await c.query('analyze material; analyze bom_item; analyze unit');
+  await c.end();
+  return { seconds: (performance.now() - t0) / 1000, ...counts };
+}
+
+/** The recursive statement of a getBomTree call, captured from the app. */
+async function captureTreeSql(target: Target): Promise<{ tree: CapturedQuery; all: CapturedQuery[] }> {
+  await probe(target);
+  const { queries } = await captureQueries(() => probe(target));
+  const tree = queries.find((q) => q.text.includes('with recursive tree'));
+  if (!tree) throw new Error(`no recursive query among: ${queries.map((q) => oneLine(q.text)).join(' | ')}`);
+  return { tree, all: queries };
+}
+
+async function main() {
+  const started = performance.now();
+  const { load } = settings;
+  log(
+    `bench bom: ${os.cpus().length} CPU, node ${process.version}, pool ${settings.poolSize}, ` +
+      `${load.connections} connections, ${load.warmupSeconds}s warm-up + ${load.seconds}s per run`,
+  );
+  const { bench, built, tenant } = await benchApp(
+    { pgUrl: settings.pgUrl, poolSize: settings.poolSize, dbPrefix: 'bench_bom', memberCode: 'benchbom' },
+    cleanups,
+    log,
+  );
+  const bom = await seedBom(bench.url, tenant.id);
+  const seed = await seedMaterials(bench.url, tenant.id, bom.unitId, settings.materials);
+  log(
+    `seeded a BOM of ${bom.lines} lines over ${bom.materials} materials (${BRANCHING.join('·')} per level), ` +
+      `then ${seed.all} materials in all in ${f1(seed.seconds)}s; name like '%${LIKE}%' matches ${seed.like}`,
+  );
+
+  await built.app.listen({ host: '127.0.0.1', port: 0 });
+  const appUrl = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
+  const headers = { token: await login(appUrl, tenant.memberCode, 'admin') };
+  const base = `${API}${materialsEntity.api?.base}`;
+
+  // 1. BOM explosion: the endpoint and its one statement, one call at a time
+  const treeTarget: Target = {
+    label: 'getBomTree',
+    url: `${appUrl}${base}getBomTree?id=${bom.rootId}`,
+    method: 'GET',
+    headers,
+  };
+  const nodes = JSON.parse(await probe(treeTarget)).result as { level: number; totalQuantity: number }[];
+  const depth = Math.max(...nodes.map((n) => n.level));
+  if (nodes.length !== bom.lines + 1 || depth !== BRANCHING.length)
+    throw new Error(`tree has ${nodes.length} nodes on ${depth} levels, expected ${bom.lines + 1} on 6`);
+  const { tree, all } = await captureTreeSql(treeTarget);
+  const bodyBytes = Buffer.byteLength(await probe(treeTarget));
+  const api = summarize(await timeSequential(settings.treeRuns, () => probe(treeTarget)));
+  const rls = new pg.Client({
+    connectionString: bench.url,
+    options: `-c role=factory_app -c app.tenant_id=${tenant.id}`,
+  });
+  await rls.connect();
+  cleanups.push('close sql client', () => rls.end());
+  await rls.query(tree.text, tree.values);
+  const sqlAlone = summarize(
+    await timeSequential(settings.treeRuns, () => rls.query(tree.text, tree.values)),
+  );
+  const { rows: plan } = await rls.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
+    `explain (analyze, format json) ${tree.text}`,
+    tree.values,
+  );
+  const execMs = plan[0]['QUERY PLAN'][0]['Execution Time'];
+  log('');
+  log(`BOM explosion: ${nodes.length} nodes, ${depth} levels, ${Math.round(bodyBytes / 1024)} KB of JSON`);
+  log(
+    table(
+      [
+        'BOM explosion, one call at a time',
+        'runs',
+        'p50 ms',
+        'mean ms',
+        'p99 ms',
+        'min ms',
+        'target',
+        'mark',
+      ],
+      [
+        ['getBomTree via the API', api, true] as const,
+        ['its recursive SQL alone (RLS)', sqlAlone, true] as const,
+      ].map(([name, s]) => [
+        name,
+        s.n,
+        s.p50Ms.toFixed(1),
+        s.meanMs.toFixed(1),
+        s.p99Ms.toFixed(1),
+        s.minMs.toFixed(1),
+        `< ${TREE_TARGET_MS}`,
+        s.p50Ms < TREE_TARGET_MS ? 'PASS' : 'ABOVE',
+      ]),
+    ),
+  );
+  log(
+    `  statements per call: ${all.length} (${all.map((q) => oneLine(q.text, 20)).join(' | ')}); ` +
+      `EXPLAIN ANALYZE execution ${f1(execMs)} ms; the SQL is ${f1((sqlAlone.p50Ms / api.p50Ms) * 100)} % of the endpoint's time`,
+  );
+
+  // 2. the material list with a like filter at 50 connections, against the bare replay
+  const searchVal = encodeURIComponent(
+    await encryptText(
+      JSON.stringify([{ fieldName: 'name', fieldType: 'string', fieldValue: LIKE, operator: 'like' }]),
+    ),
+  );
+  const listPath = `${API}${materialsEntity.api?.base}getMaterialsListPage`;
+  const pages = { p1: 1, p50: 50 };
+  const appTarget = (page: number): Target => ({
+    label: 'app',
+    url: `${appUrl}${listPath}?currentPage=${page}&pageSize=${PAGE_SIZE}&searchVal=${searchVal}`,
+    method: 'GET',
+    headers,
+  });
+  const replay: Record<string, ReplayQuery> = {};
+  const listStatements: Record<string, string[]> = {};
+  for (const [key, page] of Object.entries(pages)) {
+    await probe(appTarget(page));
+    const { queries } = await captureQueries(() => probe(appTarget(page)));
+    const select = queries.find((q) => /^\s*select\b/i.test(q.text) && q.text.includes('from "material"'));
+    if (!select)
+      throw new Error(`no select on material among: ${queries.map((q) => oneLine(q.text)).join(' | ')}`);
+    replay[key] = select;
+    listStatements[key] = queries.map((q) => `${oneLine(q.text, 30)} ${q.ms.toFixed(1)}ms`);
+  }
+  log('');
+  log(`the app's select (page 1, name like '${LIKE}'): ${oneLine(replay.p1.text, 400)}`);
+  log(`  statements per list call: ${listStatements.p1.join(' | ')}`);
+  // the select's columns in order: number fields arrive as numeric text, the app answers numbers
+  const numberFields = new Set(
+    Object.entries(materialsEntity.fields)
+      .filter(([, f]) => f.type === 'number')
+      .map(([k]) => k),
+  );
+  const columns: ListColumn[] = Object.keys(material.rowColumns).map((k) =>
+    numberFields.has(k) ? [k, (v: unknown) => (v === null ? null : Number(v))] : k,
+  );
+  const baseline = await startListBaseline({
+    path: listPath,
+    columns,
+    databaseUrl: bench.url,
+    poolSize: settings.poolSize,
+    tenantId: tenant.id,
+    sessionIdleMinutes: built.services.config.sessionIdleMinutes,
+    queries: replay,
+  });
+  cleanups.push('close baseline', () => baseline.close());
+  const baseTarget = (key: string, label: string, session?: 'rls'): Target => ({
+    label,
+    url: `${baseline.url}${listPath}?currentPage=1&pageSize=${PAGE_SIZE}&q=${key}${session ? `&session=${session}` : ''}`,
+    method: 'GET',
+    headers,
+  });
+
+  // both sides must answer the same rows (compared as values: the app's serializer orders keys by schema)
+  const canonical = (v: unknown): unknown =>
+    Array.isArray(v)
+      ? v.map(canonical)
+      : v && typeof v === 'object'
+        ? Object.fromEntries(
+            Object.entries(v)
+              .sort(([a], [b]) => a.localeCompare(b))
+              .map(([k, x]) => [k, canonical(x)]),
+          )
+        : v;
+  const answers: Record<string, { total: number; rows: number }> = {};
+  for (const [key, page] of Object.entries(pages)) {
+    const want = JSON.stringify(canonical(JSON.parse(await probe(appTarget(page))).result));
+    const got = JSON.stringify(canonical(JSON.parse(await probe(baseTarget(key, 'baseline'))).result));
+    if (got !== want)
+      throw new Error(`${key}: baseline differs:\n app ${want.slice(0, 400)}\n base ${got.slice(0, 400)}`);
+    const parsed = JSON.parse(want) as { total: number; content: unknown[] };
+    answers[key] = { total: parsed.total, rows: parsed.content.length };
+  }
+
+  const pairs: PairResult[] = [];
+  const p1 = await comparePair(
+    `material list like '${LIKE}' p1 / select`,
+    appTarget(1),
+    baseTarget('p1', 'baseline'),
+    load,
+    true,
+    log,
+  );
+  pairs.push(p1);
+  log(`  (ref) p1 / same SQL sequence: baseline (${load.warmupSeconds}s warm-up + ${load.seconds}s)`);
+  const same = await measure(baseTarget('p1', 'baseline same SQL', 'rls'), load);
+  pairs.push({
+    name: '(ref) … p1 / same SQL sequence',
+    app: p1.app,
+    baseline: same,
+    ratioPct: (p1.app.requestsPerSec / same.requestsPerSec) * 100,
+    order: 'app reused',
+    reference: true,
+  });
+  pairs.push(
+    await comparePair(
+      `material list like '${LIKE}' p50 / select`,
+      appTarget(50),
+      baseTarget('p50', 'baseline'),
+      load,
+      false,
+      log,
+    ),
+  );
+  log('');
+  log(
+    `Material list vs bare Fastify + pg replaying the app's SQL (requests/s ratio; target ≥ ${LIST_TARGET_PCT} %)`,
+  );
+  log(pairTable(pairs, LIST_TARGET_PCT));
+
+  const { rows: listPlan } = await rls.query<{ 'QUERY PLAN': [{ 'Execution Time': number }] }>(
+    `explain (analyze, format json) ${replay.p1.text}`,
+    replay.p1.values,
+  );
+  const listExec = listPlan[0]['QUERY PLAN'][0]['Execution Time'];
+  log(`  the list select alone: EXPLAIN ANALYZE execution ${f1(listExec)} ms (page 1)`);
+
+  const report = {
+    when: new Date().toISOString(),
+    machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', node: process.version },
+    postgres: bench.serverVersion,
+    settings: { ...settings, pgUrl: redactUrl(settings.pgUrl) },
+    bom: { ...bom, nodes: nodes.length, depth, bodyBytes, branching: BRANCHING },
+    tree: {
+      targetMs: TREE_TARGET_MS,
+      api,
+      sqlAlone,
+      explainExecMs: execMs,
+      statements: all.length,
+      sql: oneLine(tree.text, 2000),
+    },
+    list: {
+      seed,
+      like: LIKE,
+      answers,
+      targetPct: LIST_TARGET_PCT,
+      pairs: pairs.map((p) => ({ ...p, mark: markOf(p, LIST_TARGET_PCT) })),
+      explainExecMs: listExec,
+      sql: { text: replay.p1.text, values: replay.p1.values },
+    },
+    seconds: Math.round((performance.now() - started) / 100) / 10,
+  };
+  const out = appendResult('bom.json', report);
+  log('');
+  log(`appended to ${path.relative(process.cwd(), out)} (${report.seconds}s)`);
+}
+
+try {
+  await main();
+} catch (err) {
+  console.error(`\nbench bom FAILED: ${(err as Error).stack ?? String(err)}`);
+  process.exitCode = 1;
+} finally {
+  await cleanups.run();
+}
