@@ -37,6 +37,7 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
         name: 'web',
         include: ['packages/web/src/**/*.test.{ts,tsx}'],
         environment: 'happy-dom',
+        setupFiles: ['packages/web/src/testSetup.ts'],
         testTimeout: 30_000,
       },
     },
