@@ -51,6 +51,8 @@ export const processFlowEntity = defineEntity({
         by: 'code',
         idField: 'materialId',
         select: 'basicData/materials/private/materials/getFinishedMaterials',
+        // virtual materials are for planning only: nothing is made of them (spec 000 §5)
+        filters: [{ fieldName: 'isVirtualMaterials', fieldType: 'integer', operator: 'eq', fieldValue: 0 }],
       },
       importHeader: '产品编码',
       filter: ['like'],

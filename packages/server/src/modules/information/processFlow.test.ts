@@ -160,11 +160,13 @@ describe('process flows', () => {
     expect(await detail(v1)).toMatchObject({ name: 'V1', isMain: true, steps: [], materials: [] });
   });
 
-  it('refuses a missing or raw-material product, a duplicate name and an unknown class', async () => {
+  it('refuses a missing, raw or virtual product, a duplicate name and an unknown class', async () => {
     const missing = await a.post(`${F}addProcessFlow`, { name: '无产品' });
     expect(missing.body).toMatchObject({ errorCode: 1, errorMsg: '请选择产品' });
-    const raw = await a.post(`${F}addProcessFlow`, { name: '铜线工艺', materialId: ids.CU });
-    expect(raw.body).toMatchObject({ errorCode: 1, errorMsg: '所选产品不存在或已被删除' });
+    for (const materialId of [ids.CU, ids.KIT]) {
+      const raw = await a.post(`${F}addProcessFlow`, { name: '铜线工艺', materialId });
+      expect(raw.body).toMatchObject({ errorCode: 1, errorMsg: '所选产品不存在或已被删除' });
+    }
     const dup = await a.post(`${F}addProcessFlow`, { name: 'S13 油浸式变压器工艺', materialId: ids.S13 });
     expect(dup.body).toMatchObject({ errorCode: 7, errorMsg: '工艺路线名称“S13 油浸式变压器工艺”已存在' });
     const cls = await a.post(`${F}addProcessFlow`, { name: 'X', materialId: ids.S13, classId: 999_999 });

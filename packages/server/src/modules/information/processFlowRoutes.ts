@@ -71,12 +71,12 @@ export const processFlow = crud({
   entity: processFlowEntity,
   table: processFlows,
   refs: {
-    // a flow makes a product: a finished or semi-finished material (getFinishedMaterials)
+    // a flow makes a product: a finished or semi-finished material (getFinishedMaterials), not a virtual one
     materialName: {
       id: materials.id,
       name: materials.name,
       code: materials.code,
-      where: inArray(materials.materialType, MADE_TYPES),
+      where: and(inArray(materials.materialType, MADE_TYPES), eq(materials.isVirtual, false)),
     },
     className: { id: processFlowClasses.id, name: processFlowClasses.name, code: processFlowClasses.code },
   },
