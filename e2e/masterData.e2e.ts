@@ -51,7 +51,7 @@ describe('master data screens declared once', () => {
       .click();
     await expect.poll(() => rows(page).count()).toBe(1);
     const row = rows(page).first();
-    expect(await row.textContent()).toMatch(/GW\d{3}\s+端到端工位\s+试验线\s+出厂试验/);
+    expect(await row.textContent()).toMatch(/GW\d{3}\s*端到端工位\s*试验线\s*出厂试验/);
     await shot(page, 'stations-added');
   });
 
