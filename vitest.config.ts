@@ -50,6 +50,9 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
         include: ['e2e/**/*.e2e.ts'],
         globalSetup: ['e2e/setup.ts'],
         fileParallelism: false,
+        // a loaded machine answers a filtered list in seconds; the 1 s default poll gave up while
+        // the previous rows were still shown
+        expect: { poll: { timeout: 15_000, interval: 100 } },
         testTimeout: 120_000,
         hookTimeout: 300_000,
       },

@@ -152,7 +152,6 @@ export default function UserList() {
       action: 'Modify',
       onClick: (u) => setDialog({ open: true, mode: 'edit', user: u }),
     },
-    { key: 'setStation', label: '设置工位', action: 'SetStation', onClick: (u) => setStationsOf(u) },
     {
       key: 'enable',
       label: '启用',
@@ -177,6 +176,7 @@ export default function UserList() {
       action: 'Copy',
       onClick: (u) => setDialog({ open: true, mode: 'copy', user: u }),
     },
+    { key: 'setStation', label: '设置工位', action: 'SetStation', onClick: (u) => setStationsOf(u) },
     {
       key: 'resetPassword',
       label: '重置密码',
