@@ -1,6 +1,7 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { entityPaths } from '@factory/shared/entities/define';
 import { batchNumberEntity, packageCodeEntity } from '@factory/shared/entities/labels';
+import { packageInfoEntity } from '@factory/shared/entities/warehouse';
 import { App, Form, InputNumber, Typography } from 'antd';
 import { useRef, useState } from 'react';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
@@ -56,7 +57,7 @@ function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
           label="包装规格"
           rules={[{ required: true, type: 'number', message: '请选择包装规格' }]}
         >
-          <RemoteSelect url="warehouse/private/packageInfo/getPackageInfoList" placeholder="请选择包装规格" />
+          <RemoteSelect url={entityPaths(packageInfoEntity).list} placeholder="请选择包装规格" />
         </Form.Item>
         <Form.Item
           name="level"
