@@ -1,11 +1,4 @@
-import {
-  ArrowDownOutlined,
-  ArrowLeftOutlined,
-  ArrowUpOutlined,
-  DeleteOutlined,
-  PlusOutlined,
-  SaveOutlined,
-} from '@ant-design/icons';
+import { ArrowLeftOutlined, PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { materialType } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -19,10 +12,8 @@ import {
   Input,
   InputNumber,
   Result,
-  Space,
   Table,
   type TableColumnsType,
-  Tooltip,
   Typography,
 } from 'antd';
 import { useEffect, useState } from 'react';
@@ -30,6 +21,7 @@ import { Link, useNavigate, useParams } from 'react-router';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { MaterialSelect } from '../../platform/list/RemoteSelect.tsx';
+import { RowOrderActions } from '../../platform/list/RowOrderActions.tsx';
 import { ApiError, api } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { BomTree, bomTreeKey } from './BomTree.tsx';
@@ -267,38 +259,12 @@ function LinesEditor({ parent, onSaved }: { parent: BomNode; onSaved(): void }) 
                       width: 120,
                       fixed: 'right' as const,
                       render: (_: unknown, f: (typeof fields)[number], i: number) => (
-                        <Space size={0}>
-                          <Tooltip title="上移">
-                            <Button
-                              type="text"
-                              size="small"
-                              icon={<ArrowUpOutlined />}
-                              disabled={i === 0}
-                              onClick={() => swap(i, i - 1)}
-                              aria-label="上移"
-                            />
-                          </Tooltip>
-                          <Tooltip title="下移">
-                            <Button
-                              type="text"
-                              size="small"
-                              icon={<ArrowDownOutlined />}
-                              disabled={i === fields.length - 1}
-                              onClick={() => swap(i, i + 1)}
-                              aria-label="下移"
-                            />
-                          </Tooltip>
-                          <Tooltip title="移除">
-                            <Button
-                              type="text"
-                              size="small"
-                              danger
-                              icon={<DeleteOutlined />}
-                              onClick={() => remove(f.name)}
-                              aria-label="移除"
-                            />
-                          </Tooltip>
-                        </Space>
+                        <RowOrderActions
+                          index={i}
+                          count={fields.length}
+                          onMove={swap}
+                          onRemove={() => remove(f.name)}
+                        />
                       ),
                     },
                   ]

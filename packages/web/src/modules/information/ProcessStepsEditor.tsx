@@ -1,10 +1,4 @@
-import {
-  ArrowDownOutlined,
-  ArrowUpOutlined,
-  DeleteOutlined,
-  PlusOutlined,
-  SaveOutlined,
-} from '@ant-design/icons';
+import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
 import { entityPaths } from '@factory/shared/entities/define';
 import { areaEntity, procedureEntity, stationEntity } from '@factory/shared/entities/information';
 import { processType } from '@factory/shared/enums';
@@ -18,14 +12,13 @@ import {
   Input,
   InputNumber,
   Select,
-  Space,
   Table,
   type TableColumnsType,
-  Tooltip,
   Typography,
 } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { RowOrderActions } from '../../platform/list/RowOrderActions.tsx';
 import { ApiError, api } from '../../platform/request.ts';
 import { flowPaths, type ProcessStep, type VersionDetail } from './processFlowApi.ts';
 
@@ -312,38 +305,12 @@ export function ProcessStepsEditor({
                     width: 112,
                     fixed: 'right' as const,
                     render: (_: unknown, f: (typeof fields)[number], i: number) => (
-                      <Space size={0}>
-                        <Tooltip title="上移">
-                          <Button
-                            type="text"
-                            size="small"
-                            icon={<ArrowUpOutlined />}
-                            disabled={i === 0}
-                            onClick={() => move(i, i - 1)}
-                            aria-label="上移"
-                          />
-                        </Tooltip>
-                        <Tooltip title="下移">
-                          <Button
-                            type="text"
-                            size="small"
-                            icon={<ArrowDownOutlined />}
-                            disabled={i === fields.length - 1}
-                            onClick={() => move(i, i + 1)}
-                            aria-label="下移"
-                          />
-                        </Tooltip>
-                        <Tooltip title="移除">
-                          <Button
-                            type="text"
-                            size="small"
-                            danger
-                            icon={<DeleteOutlined />}
-                            onClick={() => remove(f.name)}
-                            aria-label="移除"
-                          />
-                        </Tooltip>
-                      </Space>
+                      <RowOrderActions
+                        index={i}
+                        count={fields.length}
+                        onMove={move}
+                        onRemove={() => remove(f.name)}
+                      />
                     ),
                   },
                 ]
