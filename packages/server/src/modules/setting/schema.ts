@@ -33,9 +33,12 @@ export const users = pgTable(
     avatar: text('avatar'),
     passwordHash: text('password_hash').notNull(),
     enabled: boolean('enabled').notNull().default(true),
-    frequencyId: integer('frequency_id'),
+    /** The shift the user is on (switch shift); kept for the next login. */
+    frequencyId: integer('frequency_id').references((): AnyPgColumn => frequencies.id),
     stationId: integer('station_id'),
     organizationId: integer('organization_id').references((): AnyPgColumn => organizations.id),
+    /** My equipment: lists show only the equipment on the user's own list. */
+    showMyEquipmentOnly: boolean('show_my_equipment_only').notNull().default(false),
     /** Per-page column preferences: page key → column list (spec 000 §3). */
     fields: jsonb('fields').$type<Record<string, ColumnPreference[]>>().notNull().default({}),
     ...timestamps(),
@@ -43,6 +46,31 @@ export const users = pgTable(
   (t) => [
     uniqueIndex('users_user_name_uq').on(t.tenantId, t.userName),
     uniqueIndex('users_phone_uq').on(t.tenantId, t.phone),
+  ],
+);
+
+/**
+ * Shift frequencies (spec 001 §7.5): a named working time; a shift may cross midnight (22:00 →
+ * 06:00). Only enabled ones are offered when a user switches shift.
+ */
+export const frequencies = pgTable(
+  'frequency',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** HH:mm */
+    startTime: text('start_time').notNull(),
+    /** HH:mm; earlier than the start means the shift ends the next day. */
+    endTime: text('end_time').notNull(),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('frequency_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('frequency_name_uq').on(t.tenantId, t.name),
   ],
 );
 
