@@ -13,6 +13,9 @@ import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config.ts';
 import { registerMultipart } from './modules/file/routes.ts';
 import { allRoutes } from './modules/index.ts';
+import { localBus, type NotificationBus, redisBus } from './modules/notification/bus.ts';
+import { NotificationHub } from './modules/notification/hub.ts';
+import { registerNotificationSocket } from './modules/notification/socket.ts';
 import { type Counters, memoryCounters, redisCounters } from './platform/counters.ts';
 import { type Database, openDatabase } from './platform/db.ts';
 import './platform/cipher.ts';
@@ -29,6 +32,8 @@ export interface AppOptions {
   /** An open database (tests pass a migrated one); otherwise opened from the config. */
   db?: Database;
   counters?: Counters;
+  /** How this node reaches the others' sockets; from REDIS_URL when not given. */
+  bus?: NotificationBus;
   logger?: boolean;
 }
 
@@ -88,8 +93,10 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
       dataDir: config.dataDir,
       poolSize: config.poolSize,
     }));
-  const counters = opts.counters ?? (config.redisUrl ? redisCounters(config.redisUrl) : memoryCounters());
-  const services = createServices(config, db, counters);
+  const counters =
+    opts.counters ??
+    (config.redisUrl ? redisCounters(config.redisUrl, config.redisPrefix) : memoryCounters());
+  let bus = opts.bus;
 
   let seq = 0;
   const app = Fastify({
@@ -122,6 +129,9 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
     },
     routerOptions: { maxParamLength: 200 },
   });
+
+  bus ??= config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, app.log) : localBus();
+  const services = createServices(config, db, counters, new NotificationHub(bus, config.wsHeartbeatMs));
 
   // the API speaks JSON (multipart where a route parses its own body); plain text is refused
   app.removeContentTypeParser('text/plain');
@@ -165,9 +175,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
   }
 
   await registerMultipart(app);
+  await registerNotificationSocket(app, services);
   installGuard(app, services);
   registerRoutes(app, services, allRoutes);
   app.addHook('onClose', async () => {
+    await services.notifications.close();
     await counters.close();
     if (!opts.db) await db.close();
   });

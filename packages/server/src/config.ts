@@ -10,6 +10,10 @@ export interface Config {
   /** Only used on PostgreSQL: connections in the pool. */
   poolSize: number;
   redisUrl?: string;
+  /** Key and channel prefix in Redis, so deployments (or test runs) can share one server (env REDIS_PREFIX). */
+  redisPrefix: string;
+  /** Sockets that do not answer a ping within this long are dropped (env WS_HEARTBEAT_SECONDS). */
+  wsHeartbeatMs: number;
   sessionIdleMinutes: number;
   loginMaxFailures: number;
   /** How long an account stays locked after too many failures (env LOGIN_LOCK_MINUTES). */
@@ -37,6 +41,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     poolSize: int(env.DB_POOL_SIZE, 20),
     redisUrl: env.REDIS_URL || undefined,
+    redisPrefix: env.REDIS_PREFIX || 'factory:',
+    wsHeartbeatMs: int(env.WS_HEARTBEAT_SECONDS, 30) * 1000,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 12 * 60),
     loginMaxFailures: int(env.LOGIN_MAX_FAILURES, 5),
     loginLockSeconds: int(env.LOGIN_LOCK_MINUTES, 15) * 60,

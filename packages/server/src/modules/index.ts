@@ -9,6 +9,7 @@ import { partnerRoutes } from './information/partnerRoutes.ts';
 import { processFlowRoutes } from './information/processFlowRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { warehouseRoutes } from './information/warehouseRoutes.ts';
+import { notificationRoutes } from './notification/routes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
 import { customFieldRoutes } from './setting/customFieldRoutes.ts';
 import { organizationRoutes } from './setting/organizationRoutes.ts';
@@ -38,4 +39,5 @@ export const allRoutes: readonly RouteDef[] = [
   ...userStationRoutes,
   ...codeRuleRoutes,
   ...customFieldRoutes,
+  ...notificationRoutes,
 ];

@@ -32,6 +32,8 @@ export interface Ctx<Q, B> {
   session: SessionInfo;
   /** The tenant transaction (row-level security in force); absent when the route says tx: false. */
   tx: Tx;
+  /** Runs fn once the transaction has committed (pushes that must not outrun the data). */
+  afterCommit(fn: () => void | Promise<void>): void;
 }
 
 export interface RouteDef<
@@ -94,6 +96,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: r
         // every list call's page size must be one the tenant offers (page_size_config), checked once here
         if (pagedList && session)
           checkPageSize((req.query as { pageSize: number }).pageSize, session.pageSizes);
+        const committed: (() => void | Promise<void>)[] = [];
         const run = (tx: Tx) =>
           def.handler({
             req,
@@ -103,11 +106,18 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: r
             services,
             session,
             tx,
+            afterCommit: (fn) => committed.push(fn),
           });
         const result =
           def.tx === false || !session
             ? await run(undefined as unknown as Tx)
             : await services.db.withTenant(session.tenantId, run);
+        for (const fn of committed) {
+          // the data is written: a failed push is logged, never turned into a failed call
+          Promise.resolve()
+            .then(fn)
+            .catch((err) => req.log.warn({ err }, 'after-commit task failed'));
+        }
         if (reply.sent) return reply;
         return { errorCode: 0, result: result ?? null, errorMsg: '' };
       },

@@ -3,6 +3,7 @@ import { parseBaseRouter } from '@factory/shared/permissionTree';
 import { webPermissionCodes } from '@factory/shared/routes';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
+import type { NotificationHub } from '../modules/notification/hub.ts';
 import type { Counters } from './counters.ts';
 import type { Database, Tx } from './db.ts';
 import { notFound } from './errors.ts';
@@ -13,6 +14,8 @@ export interface Services {
   config: Config;
   db: Database;
   counters: Counters;
+  /** The sockets this node holds and the fan-out to the other nodes (notifications). */
+  notifications: NotificationHub;
   /**
    * The tenant's settings every request may need, read from its basic config and cached per
    * config version: web permission codes (base_router) and list page sizes (page_size_config).
@@ -34,13 +37,19 @@ export interface TenantRow extends Record<string, unknown> {
   enabled: boolean;
 }
 
-export function createServices(config: Config, db: Database, counters: Counters): Services {
+export function createServices(
+  config: Config,
+  db: Database,
+  counters: Counters,
+  notifications: NotificationHub,
+): Services {
   const cache = new Map<number, { version: number; settings: TenantSettings }>();
   const defaults = webPermissionCodes();
   return {
     config,
     db,
     counters,
+    notifications,
     async tenantSettings(tenant) {
       const hit = cache.get(tenant.id);
       if (hit && hit.version === tenant.configVersion) return hit.settings;

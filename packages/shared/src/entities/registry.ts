@@ -3,6 +3,7 @@ import { equipmentClassEntity } from './equipment.ts';
 import { areaEntity, procedureEntity, stationEntity } from './information.ts';
 import { batchNumberEntity, packageCodeEntity } from './labels.ts';
 import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
+import { notificationRuleEntity } from './notification.ts';
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
 import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
 import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
@@ -35,6 +36,7 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   organization: organizationEntity,
   userGroup: userGroupEntity,
   role: roleEntity,
+  notificationRule: notificationRuleEntity,
   unit: unitEntity,
   materialsClass: materialsClassEntity,
   materialsAttribute: materialsAttributeEntity,

@@ -34,6 +34,7 @@ import { insertRowsReturning } from '../../platform/excel/write.ts';
 import { defaultOrderOf, selectPage } from '../../platform/list.ts';
 import { checkPasswordRule, decryptPassword, hashPassword } from '../../platform/password.ts';
 import { route } from '../../platform/route.ts';
+import { emit } from '../notification/events.ts';
 import { roles, userRoles, users } from './schema.ts';
 import { listUsers, userColumns, userListFields } from './userQueries.ts';
 import {
@@ -140,7 +141,8 @@ export const userRoutes = [
     access: { keys: ['userListAdd', 'userListCopy'] },
     body: UserAdd,
     result: UserRow,
-    handler: async ({ tx, session, body }) => {
+    handler: async (ctx) => {
+      const { tx, session, body } = ctx;
       const b = body as unknown as { password: string; isEnabled?: 0 | 1 } & Record<string, string>;
       const password = await decryptPassword('password', b.password);
       checkPasswordRule('password', password);
@@ -156,6 +158,11 @@ export const userRoutes = [
         groupIds: (body as { groupIds?: number[] }).groupIds,
         organizationId: (body as { organizationId?: number | null }).organizationId,
         enabled: b.isEnabled === undefined ? true : b.isEnabled === 1,
+      });
+      await emit(ctx, {
+        type: 'userCreated',
+        title: '新增用户',
+        message: `${session.name}新增了用户“${b.name}”（${b.userName}）`,
       });
       return userDetail(tx, id);
     },
@@ -215,9 +222,18 @@ export const userRoutes = [
     query: IdQuery,
     body: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
     result: Type.Object({ password: Type.String() }),
-    handler: async ({ tx, session, query, body }) => {
+    handler: async (ctx) => {
+      const { tx, session, query, body } = ctx;
       if (body.id !== query.id) throw invalid('编号不一致');
-      return { password: await resetPassword(tx, session.userId, query.id) };
+      const password = await resetPassword(tx, session.userId, query.id);
+      const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, query.id));
+      await emit(ctx, {
+        type: 'passwordReset',
+        title: '密码已重置',
+        message: `${session.name}重置了用户“${user?.name ?? ''}”的密码，请使用新密码登录并及时修改`,
+        recipientIds: [query.id],
+      });
+      return { password };
     },
   }),
   route({

@@ -1,0 +1,104 @@
+import { randomUUID } from 'node:crypto';
+import type { NotificationPush } from '@factory/shared/api/notification';
+import type { FastifyBaseLogger } from 'fastify';
+import { Redis } from 'ioredis';
+
+/** A push for some users of one tenant, as it travels between API nodes. */
+export interface Delivery {
+  tenantId: number;
+  userIds: readonly number[];
+  push: NotificationPush;
+}
+
+/**
+ * How a node tells the other nodes about a delivery. Each node always delivers to its own sockets
+ * itself; the bus only carries the delivery to the others, so a Redis outage costs cross-node
+ * fan-out and nothing else.
+ */
+export interface NotificationBus {
+  /** Tells the other nodes; never throws (an outage is logged by the bus). */
+  publish(delivery: Delivery): Promise<void>;
+  /** Deliveries published by other nodes. */
+  onDelivery(fn: (delivery: Delivery) => void): void;
+  close(): Promise<void>;
+}
+
+/** One process, no other nodes: nothing to carry. */
+export function localBus(): NotificationBus {
+  return { async publish() {}, onDelivery() {}, async close() {} };
+}
+
+interface Envelope extends Delivery {
+  node: string;
+}
+
+/**
+ * Redis pub/sub between API nodes. Two connections (a subscribed one can do nothing else). While
+ * Redis is away publishing fails fast instead of queueing (enableOfflineQueue: false), the outage is
+ * logged once, ioredis keeps reconnecting and re-subscribes, and fan-out resumes by itself.
+ */
+export function redisBus(
+  url: string,
+  prefix: string,
+  log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
+): NotificationBus {
+  const CHANNEL = `${prefix}notification`;
+  const node = randomUUID();
+  const retryStrategy = (attempt: number) => Math.min(attempt * 200, 2000);
+  const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy });
+  const sub = new Redis(url, { retryStrategy, maxRetriesPerRequest: null });
+  const handlers: ((d: Delivery) => void)[] = [];
+  let down = false;
+  let closing = false;
+
+  const outage = (err?: Error) => {
+    if (down || closing) return;
+    down = true;
+    log.warn({ err: err?.message }, 'Redis 不可用：通知只推送到本节点的连接，恢复后自动继续跨节点推送');
+  };
+  const recovered = () => {
+    if (!down) return;
+    down = false;
+    log.info('Redis 已恢复：继续跨节点推送通知');
+  };
+  for (const conn of [pub, sub]) {
+    conn.on('error', outage);
+    conn.on('end', () => outage());
+  }
+  pub.on('ready', () => {
+    if (sub.status === 'ready') recovered();
+  });
+  sub.on('ready', () => {
+    if (pub.status === 'ready') recovered();
+  });
+  sub.subscribe(CHANNEL).catch(outage);
+  sub.on('message', (_channel, text: string) => {
+    let msg: Envelope;
+    try {
+      msg = JSON.parse(text) as Envelope;
+    } catch {
+      return;
+    }
+    if (msg.node === node) return;
+    for (const fn of handlers) fn(msg);
+  });
+
+  return {
+    async publish(delivery) {
+      if (pub.status !== 'ready') return outage();
+      try {
+        await pub.publish(CHANNEL, JSON.stringify({ ...delivery, node } satisfies Envelope));
+      } catch (err) {
+        outage(err as Error);
+      }
+    },
+    onDelivery(fn) {
+      handlers.push(fn);
+    },
+    async close() {
+      closing = true;
+      pub.disconnect();
+      sub.disconnect();
+    },
+  };
+}

@@ -1,0 +1,63 @@
+import type { NotificationType } from '@factory/shared/api/notification';
+import { sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db.ts';
+import type { Services } from '../../platform/services.ts';
+import type { SessionInfo } from '../../platform/session.ts';
+
+export interface NotificationEvent {
+  type: NotificationType;
+  title: string;
+  message: string;
+  /** People the event concerns directly (a user whose password was reset), besides the rules' recipients. */
+  recipientIds?: readonly number[];
+}
+
+/** What emit needs of a request: its transaction, its caller, and a hook for after the commit. */
+export interface EmitContext {
+  tx: Tx;
+  session: Pick<SessionInfo, 'tenantId' | 'userId' | 'name'>;
+  services: Pick<Services, 'notifications'>;
+  afterCommit(fn: () => void | Promise<void>): void;
+}
+
+/**
+ * The one way a service says "this happened": writes a notification for every recipient — the
+ * event's own plus, through the enabled rules for its type, the rules' users, the users holding
+ * the rules' roles and the members of their user groups (the actor is left out of rule
+ * recipients: nobody needs telling what they just did) — in the caller's transaction, and pushes to
+ * their sockets once that transaction has committed, so a client that reloads finds the rows.
+ */
+export async function emit(ctx: EmitContext, event: NotificationEvent): Promise<number[]> {
+  const explicit = `{${(event.recipientIds ?? []).map(Number).join(',')}}`;
+  const res = await ctx.tx.execute(sql`
+    with ruled as (
+      select r.user_ids, r.role_ids, r.group_ids from notification_rule r
+      where r.enabled and r.event = ${event.type}
+    ), recipients as (
+      select u.id from users u
+      where u.enabled and (
+        u.id = any(${explicit}::int[])
+        or (u.id <> ${ctx.session.userId} and (
+          exists (select 1 from ruled where u.id = any(ruled.user_ids))
+          or exists (select 1 from user_roles ur join ruled on ur.role_id = any(ruled.role_ids) where ur.user_id = u.id)
+          or exists (select 1 from user_group_member m join ruled on m.group_id = any(ruled.group_ids) where m.user_id = u.id)
+        ))
+      )
+    )
+    insert into notification_task (recipient_id, type, title, message, creator, creator_id)
+    select id, ${event.type}, ${event.title}, ${event.message}, ${ctx.session.name}, ${ctx.session.userId}
+    from recipients
+    returning recipient_id`);
+  const userIds = (res as unknown as { rows: { recipient_id: number }[] }).rows.map((r) => r.recipient_id);
+  if (userIds.length) {
+    const tenantId = ctx.session.tenantId;
+    ctx.afterCommit(() =>
+      ctx.services.notifications.send({
+        tenantId,
+        userIds,
+        push: { kind: 'notification', type: event.type, title: event.title },
+      }),
+    );
+  }
+  return userIds;
+}

@@ -1,0 +1,55 @@
+import { Type } from 'typebox';
+import { defineEnum } from '../enums/defineEnum.ts';
+
+/**
+ * The events that notify people (spec 000 §3 Notification task type). Services emit them through
+ * one function; rules (setting → message-notificate) say who hears each one. Later modules add
+ * their events here.
+ */
+export const notificationType = defineEnum([
+  { value: 'equipmentRepairRecordCreated', label: '设备维修' },
+  { value: 'userCreated', label: '新增用户' },
+  { value: 'passwordReset', label: '密码重置' },
+  { value: 'stationChanged', label: '工位切换' },
+  { value: 'changelogAdded', label: '更新日志' },
+]);
+export type NotificationType = (typeof notificationType.values)[number];
+
+export const NOTIFICATION_BASE = 'notification/private/notificationTask/';
+
+export const NotificationTask = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  title: Type.String(),
+  message: Type.String(),
+  creator: Type.String(),
+  createTime: Type.String(),
+  /** 1 read, 0 unread (the spec's flag). */
+  isReaded: Type.Integer(),
+  recipientId: Type.Integer(),
+});
+
+/** The newest this many are listed; older read ones stay in the table until deleted. */
+export const NOTIFICATION_LIST_LIMIT = 500;
+
+/** `?recipientId=` of batchRead and batchDelete: the caller's own id. */
+export const RecipientQuery = Type.Object(
+  { recipientId: Type.Integer({ minimum: 1, title: '接收人' }) },
+  { additionalProperties: false },
+);
+
+/** The live channel (spec 000 §7): `/ws/{memberCode}/{userId}?token=`. */
+export const wsPath = (memberCode: string, userId: number) =>
+  `/ws/${encodeURIComponent(memberCode)}/${userId}`;
+
+/** What the server pushes; the client reloads its list 500 ms after one (spec 000 §9). */
+export interface NotificationPush {
+  kind: 'notification';
+  type: string;
+  title: string;
+}
+
+/** Close codes the server uses when it refuses or drops a socket. 1000 means: do not reconnect. */
+export const WS_CLOSE = { normal: 1000, goingAway: 1001, unauthenticated: 4401, forbidden: 4403 } as const;
+export const NOTIFICATION_RELOAD_DELAY_MS = 500;
+export const NOTIFICATION_BADGE_MAX = 99;

@@ -1,0 +1,37 @@
+import { notificationType } from '../api/notification.ts';
+import { enableStatus } from '../enums/index.ts';
+import { defineEntity } from './define.ts';
+import { createdAtField, idField, nameField, remarkField } from './information.ts';
+
+const names = (label: string) => ({ label, type: 'string' as const, form: false as const, width: 200 });
+
+/**
+ * Notification rules (setting → system-setting-info → message-notificate): which event notifies
+ * which users, the holders of which roles and the members of which user groups.
+ */
+export const notificationRuleEntity = defineEntity({
+  name: 'notificationRule',
+  label: '消息通知',
+  route: 'messageNotificateList',
+  defaultOrder: '+id',
+  api: { base: 'notification/private/notificationRule/', name: 'NotificationRule' },
+  fields: {
+    id: idField,
+    name: nameField('规则名称'),
+    event: {
+      label: '触发事件',
+      type: 'enum',
+      enum: notificationType,
+      required: true,
+      filter: ['eq'],
+      sort: true,
+      width: 120,
+    },
+    userNames: names('通知用户'),
+    roleNames: names('通知角色'),
+    groupNames: names('通知用户组'),
+    isEnabled: { label: '状态', type: 'enum', enum: enableStatus, filter: ['eq'], sort: true, width: 90 },
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});
