@@ -125,6 +125,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
         useDefaults: true,
         allErrors: true,
         verbose: true,
+        // annotation only: validation.ts says it instead of the default “请输入…”
+        keywords: ['requiredMessage'],
       },
     },
     routerOptions: { maxParamLength: 200 },

@@ -1,5 +1,6 @@
 import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
+import { changelogRoutes } from './changelog/routes.ts';
 import { fileRoutes } from './file/routes.ts';
 import { bomRoutes } from './information/bomRoutes.ts';
 import { equipmentClassRoutes } from './information/equipmentClassRoutes.ts';
@@ -40,4 +41,5 @@ export const allRoutes: readonly RouteDef[] = [
   ...codeRuleRoutes,
   ...customFieldRoutes,
   ...notificationRoutes,
+  ...changelogRoutes,
 ];

@@ -4,7 +4,9 @@ import type { FastifySchemaValidationError } from 'fastify';
 interface AjvishError extends FastifySchemaValidationError {
   parentSchema?: {
     title?: string;
-    properties?: Record<string, { title?: string; type?: string }>;
+    /** The spec's own words for an empty required field (“请选择更新日期”), where the default would differ. */
+    requiredMessage?: string;
+    properties?: Record<string, { title?: string; type?: string; requiredMessage?: string }>;
     maxLength?: number;
     minLength?: number;
     minimum?: number;
@@ -37,9 +39,11 @@ export function fieldErrors(errors: AjvishError[]): FieldError[] {
       case 'required': {
         // the missing field's own title: '请输入名称' for text, '请选择…' for a choice or an id
         const prop = e.parentSchema?.properties?.[String(params.missingProperty)];
-        message = prop?.title
-          ? `${prop.type === 'string' ? '请输入' : '请选择'}${prop.title}`
-          : `缺少必填项：${field}`;
+        message =
+          prop?.requiredMessage ??
+          (prop?.title
+            ? `${prop.type === 'string' ? '请输入' : '请选择'}${prop.title}`
+            : `缺少必填项：${field}`);
         break;
       }
       case 'additionalProperties':
@@ -52,7 +56,10 @@ export function fieldErrors(errors: AjvishError[]): FieldError[] {
         break;
       }
       case 'minLength':
-        message = Number(params.limit) === 1 ? `请输入${label}` : `${label}至少${params.limit}个字符`;
+        message =
+          Number(params.limit) === 1
+            ? (e.parentSchema?.requiredMessage ?? `请输入${label}`)
+            : `${label}至少${params.limit}个字符`;
         break;
       case 'maxLength':
         message = `${label}不能超过${params.limit}个字符`;

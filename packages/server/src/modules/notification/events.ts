@@ -61,3 +61,28 @@ export async function emit(ctx: EmitContext, event: NotificationEvent): Promise<
   }
   return userIds;
 }
+
+/**
+ * An event of the provider's that concerns everyone (a product update): one notification for every
+ * enabled user of every enabled tenant, written in the caller's owner transaction (row-level
+ * security would confine it to one tenant), pushed per tenant after the commit.
+ */
+export async function notifyAllTenants(ctx: EmitContext, event: Omit<NotificationEvent, 'recipientIds'>) {
+  const res = await ctx.tx.execute(sql`
+    insert into notification_task (tenant_id, recipient_id, type, title, message, creator, creator_id)
+    select u.tenant_id, u.id, ${event.type}, ${event.title}, ${event.message}, ${ctx.session.name}, null
+    from users u join tenant t on t.id = u.tenant_id
+    where u.enabled and t.enabled
+    returning tenant_id, recipient_id`);
+  const byTenant = new Map<number, number[]>();
+  for (const r of (res as unknown as { rows: { tenant_id: number; recipient_id: number }[] }).rows) {
+    const list = byTenant.get(r.tenant_id) ?? [];
+    list.push(r.recipient_id);
+    byTenant.set(r.tenant_id, list);
+  }
+  const push = { kind: 'notification' as const, type: event.type, title: event.title };
+  ctx.afterCommit(async () => {
+    for (const [tenantId, userIds] of byTenant)
+      await ctx.services.notifications.send({ tenantId, userIds, push });
+  });
+}

@@ -1,0 +1,92 @@
+import { CHANGELOG_BASE, ChangelogAdd, ChangelogEntry, ChangelogUpdate } from '@factory/shared/api/changelog';
+import { IdQuery } from '@factory/shared/api/list';
+import { desc, eq, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { notFound } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
+import { notifyAllTenants } from '../notification/events.ts';
+import { updateLogRecords } from './schema.ts';
+
+const entry = {
+  id: updateLogRecords.id,
+  updateTime: updateLogRecords.updateTime,
+  content: updateLogRecords.content,
+};
+
+/** A notification shows the first lines of a long entry; the dialog has the rest. */
+const summary = (content: string) => (content.length > 200 ? `${content.slice(0, 200)}…` : content);
+
+/**
+ * The product changelog (spec 000 §2, §7 updateLogRecord): the provider's own list, read by any
+ * signed-in user (the web loads it where the tenant's changelogList flag says) and written only
+ * from the provider's console with the changelog keys.
+ */
+export const changelogRoutes = [
+  route({
+    method: 'GET',
+    url: `${CHANGELOG_BASE}getUpdateLogRecordList`,
+    summary: '更新日志（按更新日期，新的在前）',
+    access: { session: true },
+    query: Type.Object({}, { additionalProperties: true }),
+    result: Type.Array(ChangelogEntry),
+    handler: ({ tx }) =>
+      tx
+        .select(entry)
+        .from(updateLogRecords)
+        .orderBy(desc(updateLogRecords.updateTime), desc(updateLogRecords.id)),
+  }),
+  route({
+    method: 'POST',
+    url: `${CHANGELOG_BASE}addUpdateLogRecord`,
+    summary: '新增更新日志（通知各企业的用户）',
+    access: { keys: ['changelogAdd'], provider: true },
+    body: ChangelogAdd,
+    result: ChangelogEntry,
+    // the entry and every tenant's notifications are one transaction: all written or none
+    tx: false,
+    handler: ({ services, session, body, afterCommit }) =>
+      services.db.withSystem(async (tx) => {
+        const [row] = await tx
+          .insert(updateLogRecords)
+          .values({ updateTime: body.updateTime, content: body.content, createdBy: session.name })
+          .returning(entry);
+        await notifyAllTenants(
+          { tx, session, services, afterCommit },
+          { type: 'changelogAdded', title: `系统更新（${body.updateTime}）`, message: summary(body.content) },
+        );
+        return row;
+      }),
+  }),
+  route({
+    method: 'PUT',
+    url: `${CHANGELOG_BASE}updateOne`,
+    summary: '修改更新日志',
+    access: { keys: ['changelogModify'], provider: true },
+    body: ChangelogUpdate,
+    result: ChangelogEntry,
+    handler: async ({ tx, body }) => {
+      const [row] = await tx
+        .update(updateLogRecords)
+        .set({ updateTime: body.updateTime, content: body.content, updatedAt: sql`now()` })
+        .where(eq(updateLogRecords.id, body.id))
+        .returning(entry);
+      if (!row) throw notFound('更新日志');
+      return row;
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: `${CHANGELOG_BASE}deleteOne`,
+    summary: '删除更新日志',
+    access: { keys: ['changelogDel'], provider: true },
+    query: IdQuery,
+    handler: async ({ tx, query }) => {
+      const done = await tx
+        .delete(updateLogRecords)
+        .where(eq(updateLogRecords.id, query.id))
+        .returning({ id: updateLogRecords.id });
+      if (!done.length) throw notFound('更新日志');
+      return true;
+    },
+  }),
+];
