@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
 
@@ -41,4 +41,16 @@ export async function signIn(
 export async function shot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
+}
+
+/** Opens a select (its wrapper or its input), types to search when `typed`, and picks the option. */
+export async function pick(p: Page, select: Locator, option: string, typed?: string) {
+  await select.click();
+  if (typed) {
+    const isInput = await select.evaluate((el) => el.tagName === 'INPUT');
+    await (isInput ? select : select.locator('input')).fill(typed);
+  }
+  // the whole text: '成品' must not pick '半成品'
+  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: exact }).first().click();
 }

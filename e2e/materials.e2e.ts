@@ -1,6 +1,6 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, shot, signIn } from './browser.ts';
+import { launch, newPage, pick, shot, signIn } from './browser.ts';
 
 let browser: Browser;
 let page: Page;
@@ -28,17 +28,6 @@ const ok = (p: Page) =>
   dialog(p)
     .getByRole('button', { name: /确\s*定/ })
     .click();
-/** Opens a select (its wrapper or its input), types to search when `typed`, and picks the option. */
-async function pick(p: Page, select: Locator, option: string, typed?: string) {
-  await select.click();
-  if (typed) {
-    const isInput = await select.evaluate((el) => el.tagName === 'INPUT');
-    await (isInput ? select : select.locator('input')).fill(typed);
-  }
-  // the whole text: '成品' must not pick '半成品'
-  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: exact }).first().click();
-}
 const field = (p: Page, label: string) => dialog(p).getByLabel(label, { exact: true });
 
 async function addMaterial(

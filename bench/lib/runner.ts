@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../packages/server/src/app.ts';
+import type { NotificationBus } from '../../packages/server/src/modules/notification/bus.ts';
 import { memoryCounters } from '../../packages/server/src/platform/counters.ts';
 import { openDatabase } from '../../packages/server/src/platform/db.ts';
 import { seedTenant } from './fixture.ts';
@@ -87,7 +88,14 @@ export const redactUrl = (url: string) => url.replace(/\/\/[^@/]*@/, '//…@');
  * each piece registers its own undo step.
  */
 export async function benchApp(
-  opts: { pgUrl: string; poolSize: number; dbPrefix?: string; memberCode: string },
+  opts: {
+    pgUrl: string;
+    poolSize: number;
+    dbPrefix?: string;
+    memberCode: string;
+    /** How the app reaches other API nodes (the notification bench joins it to Redis). */
+    bus?: NotificationBus;
+  },
   cleanups: ReturnType<typeof cleanupStack>,
   log: (line: string) => void,
 ) {
@@ -100,6 +108,7 @@ export async function benchApp(
   const built = await buildApp({
     db,
     counters: memoryCounters(),
+    bus: opts.bus,
     logger: false,
     config: { demo: false, databaseUrl: bench.url, poolSize: opts.poolSize, host: '127.0.0.1' },
   });

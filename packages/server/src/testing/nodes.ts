@@ -19,6 +19,7 @@ export const freePort = () =>
 /** An API node: the product's own server process, as a deployment runs several of them. */
 export interface ApiNode {
   origin: string;
+  pid: number;
   /** Everything it logged so far. */
   output(): string;
   stop(): Promise<void>;
@@ -63,6 +64,7 @@ export async function startNode(env: {
   });
   return {
     origin: `http://127.0.0.1:${port}`,
+    pid: child.pid as number,
     output: () => output,
     stop: () => stopProcess(child).then(() => fs.rmSync(dataDir, { recursive: true, force: true })),
   };

@@ -22,6 +22,7 @@ export const pages: Record<string, PageLoader> = {
   userGroup: () => import('../modules/setting/UserGroupList.tsx'),
   roleList: () => import('../modules/setting/RoleList.tsx'),
   codeSetting: () => import('../modules/setting/CodeRuleList.tsx'),
+  messageNotificateList: () => import('../modules/setting/MessageNotificateList.tsx'),
   fieldSetting: () => import('../modules/setting/CustomFieldList.tsx'),
   factoryModel: () => import('../modules/information/AreaList.tsx'),
   stationList: () => import('../modules/information/StationList.tsx'),

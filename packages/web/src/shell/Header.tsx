@@ -1,10 +1,4 @@
-import {
-  AppstoreOutlined,
-  BellOutlined,
-  DownOutlined,
-  LockOutlined,
-  LogoutOutlined,
-} from '@ant-design/icons';
+import { AppstoreOutlined, DownOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
 import { Avatar, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useNavigate } from 'react-router';
 import { fileSrc } from '../platform/fileSrc.ts';
@@ -12,13 +6,14 @@ import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import s from './Header.module.css';
 import { useLockAction } from './LockScreen.tsx';
+import { NotificationBell } from './Notifications.tsx';
 
 /** First character of a name, for avatars and the fallback logo. */
 const initial = (text: string) => Array.from(text.trim())[0] ?? '';
 const AVATAR_STYLE = { background: 'linear-gradient(135deg, #7b93ff, #5878fc)' };
 
 /**
- * Header bar of spec 000 §2: company logo, name and version, the notification bell's place, lock,
+ * Header bar of spec 000 §2: company logo, name and version, the notification bell, lock,
  * application market and the user menu. Tenant variations come from the tenant's flags.
  */
 export function Header() {
@@ -75,11 +70,7 @@ export function Header() {
             应用市场
           </Button>
         )}
-        <Tooltip title="消息通知">
-          <span className={`${s.iconButton} ${s.reserved}`} role="img" aria-label="消息通知">
-            <BellOutlined />
-          </span>
-        </Tooltip>
+        <NotificationBell />
         {!flags.hideLock && (
           <Tooltip title="锁屏">
             <button type="button" className={s.iconButton} onClick={lock} aria-label="锁屏">

@@ -1,13 +1,15 @@
-import { CommentOutlined, MobileOutlined } from '@ant-design/icons';
+import { CommentOutlined, FileTextOutlined, MobileOutlined } from '@ant-design/icons';
 import type { BasicConfigItem } from '@factory/shared/api/basicConfig';
 import { useQuery } from '@tanstack/react-query';
 import { Popover, QRCode } from 'antd';
+import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import type { Static } from 'typebox';
 import { ModuleIcon } from '../platform/ModuleIcon.tsx';
 import type { MenuEntry } from '../platform/menu.ts';
 import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
+import { ChangelogDialog } from './ChangelogDialog.tsx';
 import s from './SideMenu.module.css';
 import { usePanelVisible, useShellStore } from './useShellStore.ts';
 
@@ -62,6 +64,7 @@ export function SideMenu({ entries, activeName }: SideMenuProps) {
         </div>
         <div className={s.bottom}>
           <AppDownload />
+          <Changelog />
           <a className={s.bottomLink} href={FEEDBACK_HREF}>
             <CommentOutlined />
             <span>意见反馈</span>
@@ -136,5 +139,18 @@ function AppDownload() {
         <span>APP下载</span>
       </a>
     </Popover>
+  );
+}
+
+function Changelog() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className={s.bottomLink} onClick={() => setOpen(true)}>
+        <FileTextOutlined />
+        <span>更新日志</span>
+      </button>
+      <ChangelogDialog open={open} onClose={() => setOpen(false)} />
+    </>
   );
 }

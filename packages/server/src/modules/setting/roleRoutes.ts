@@ -100,7 +100,7 @@ export const roleRoutes = [
     method: 'GET',
     url: role.paths.list,
     summary: '角色选择列表（按名称搜索）',
-    access: { keys: ['userListAdd', 'userListCopy', 'userListModify', 'roleList'] },
+    access: { keys: ['userListAdd', 'userListCopy', 'userListModify', 'roleList', 'messageNotificateList'] },
     query: SelectQuery,
     result: SelectResult(Type.Object({ id: Type.Integer(), name: Type.String() })),
     handler: ({ tx, query }) =>
