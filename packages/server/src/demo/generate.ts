@@ -6,6 +6,7 @@ import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
 import { demoFactories, seedFactory } from './factory.ts';
 import { demoMaterials, seedMaterials } from './materials.ts';
+import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { demoStorage, seedStorage } from './storage.ts';
@@ -69,6 +70,15 @@ export function demoAccounts(): { userName: string; name: string; role: string }
   ];
 }
 
+/** The provider's admin, as the author of the demo changelog. */
+async function providerAdmin(services: Services) {
+  const [row] = await services.db.systemQuery<{ tenant_id: number; id: number; name: string }>(
+    sql`select u.tenant_id, u.id, u.name from users u join tenant t on t.id = u.tenant_id
+      where t.flags->>'providerConsole' = 'true' and u.user_name = 'admin' limit 1`,
+  );
+  return { tenantId: row.tenant_id, userId: row.id, name: row.name };
+}
+
 /** Writes the demo tenants through the same services the API uses, only into an empty database. */
 export async function seedDemo(services: Services): Promise<boolean> {
   const [{ n }] = await services.db.systemQuery<{ n: number }>(sql`select count(*)::int as n from tenant`);
@@ -98,8 +108,10 @@ export async function seedDemo(services: Services): Promise<boolean> {
         // after the materials, whose codes the packages name
         const storage = demoStorage[t.memberCode];
         if (storage) await seedStorage(tx, adminId, storage);
+        await seedNotificationRules(tx, adminId);
       },
     );
   }
+  await seedChangelog(services, await providerAdmin(services));
   return true;
 }

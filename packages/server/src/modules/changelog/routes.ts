@@ -1,10 +1,11 @@
 import { CHANGELOG_BASE, ChangelogAdd, ChangelogEntry, ChangelogUpdate } from '@factory/shared/api/changelog';
 import { IdQuery } from '@factory/shared/api/list';
 import { desc, eq, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
+import { type Static, Type } from 'typebox';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import { notifyAllTenants } from '../notification/events.ts';
+import type { Services } from '../../platform/services.ts';
+import { type EmitContext, notifyAllTenants } from '../notification/events.ts';
 import { updateLogRecords } from './schema.ts';
 
 const entry = {
@@ -15,6 +16,31 @@ const entry = {
 
 /** A notification shows the first lines of a long entry; the dialog has the rest. */
 const summary = (content: string) => (content.length > 200 ? `${content.slice(0, 200)}…` : content);
+
+type Session = EmitContext['session'];
+
+/**
+ * Writes an entry and, in the same owner transaction, a notification for every enabled user of
+ * every enabled tenant (pushed after the commit).
+ */
+export function addChangelogEntry(
+  services: Services,
+  session: Session,
+  body: Static<typeof ChangelogAdd>,
+  afterCommit: EmitContext['afterCommit'],
+) {
+  return services.db.withSystem(async (tx) => {
+    const [row] = await tx
+      .insert(updateLogRecords)
+      .values({ updateTime: body.updateTime, content: body.content, createdBy: session.name })
+      .returning(entry);
+    await notifyAllTenants(
+      { tx, session, services, afterCommit },
+      { type: 'changelogAdded', title: `系统更新（${body.updateTime}）`, message: summary(body.content) },
+    );
+    return row;
+  });
+}
 
 /**
  * The product changelog (spec 000 §2, §7 updateLogRecord): the provider's own list, read by any
@@ -45,17 +71,7 @@ export const changelogRoutes = [
     // the entry and every tenant's notifications are one transaction: all written or none
     tx: false,
     handler: ({ services, session, body, afterCommit }) =>
-      services.db.withSystem(async (tx) => {
-        const [row] = await tx
-          .insert(updateLogRecords)
-          .values({ updateTime: body.updateTime, content: body.content, createdBy: session.name })
-          .returning(entry);
-        await notifyAllTenants(
-          { tx, session, services, afterCommit },
-          { type: 'changelogAdded', title: `系统更新（${body.updateTime}）`, message: summary(body.content) },
-        );
-        return row;
-      }),
+      addChangelogEntry(services, session, body, afterCommit),
   }),
   route({
     method: 'PUT',
