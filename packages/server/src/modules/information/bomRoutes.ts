@@ -58,7 +58,7 @@ export const bomTreeSql = (id: number) => sql`
   )
   select t.key, t.parent_key as "parentKey", t.level, t.line_id as "lineId", p.id as "materialId",
     p.code, p.name, p.specifications, p.material_type as "materialType", p.unit_name as "unitName",
-    t.quantity, t.loss_rate as "lossRate", round(t.total, 6) as "totalQuantity"
+    t.quantity, t.loss_rate as "lossRate", round(t.total, 6) as "totalQuantity", t.ord
   from tree t
   join part p on p.id = t.child_id
   order by t.ord collate "C"`;
@@ -98,21 +98,36 @@ async function materialOf(tx: Tx, id: number) {
   return m;
 }
 
+/**
+ * The same tree as one JSON text built by PostgreSQL, in the BomNode shape: a 5 000-node BOM then
+ * leaves the database as one value instead of 5 000 rows for the server to map and serialise.
+ * Quantities go out as plain numbers (1.5, not 1.500000): the JSON is a sixth smaller.
+ */
+const bomTreeJsonSql = (id: number) => sql`
+  select coalesce(json_agg(node order by q.ord collate "C"), '[]')::text as json
+  from (${bomTreeSql(id)}) q
+  cross join lateral (select q.key, coalesce(q."parentKey", '0') as "parentKey", q.level, q."lineId",
+    q."materialId", q.code, q.name, q.specifications, q."materialType", q."unitName",
+    q.quantity::float8 as quantity, q."lossRate"::float8 as "lossRate",
+    q."totalQuantity"::float8 as "totalQuantity") node`;
+
 /** The product itself, then its exploded BOM. */
+const rootNode = (m: Awaited<ReturnType<typeof materialOf>>): Node => ({
+  key: '0',
+  parentKey: null,
+  level: 0,
+  lineId: null,
+  ...m,
+  quantity: null,
+  lossRate: null,
+  totalQuantity: 1,
+});
+
 export async function bomTree(tx: Tx, id: number): Promise<Node[]> {
-  const root = await materialOf(tx, id);
+  const root = rootNode(await materialOf(tx, id));
   const rows = rowsOf<Record<string, unknown>>(await tx.execute(bomTreeSql(id)));
   return [
-    {
-      key: '0',
-      parentKey: null,
-      level: 0,
-      lineId: null,
-      ...root,
-      quantity: null,
-      lossRate: null,
-      totalQuantity: 1,
-    },
+    root,
     ...rows.map((r) => ({ ...nodeOf(r), parentKey: r.parentKey === null ? '0' : String(r.parentKey) })),
   ];
 }
@@ -339,7 +354,15 @@ export const bomRoutes = [
     access: READ,
     query: IdQuery,
     result: Type.Array(BomNode),
-    handler: ({ tx, query }) => bomTree(tx, query.id),
+    handler: async ({ tx, query, reply }) => {
+      const root = rootNode(await materialOf(tx, query.id));
+      const [{ json }] = rowsOf<{ json: string }>(await tx.execute(bomTreeJsonSql(query.id)));
+      const lines = json === '[]' ? '' : `,${json.slice(1, -1)}`;
+      // already JSON: sent as it is, past the serialiser (the shape is BomNode's, built in SQL)
+      return reply
+        .type('application/json; charset=utf-8')
+        .send(`{"errorCode":0,"result":[${JSON.stringify(root)}${lines}],"errorMsg":""}`);
+    },
   }),
   route({
     method: 'GET',
