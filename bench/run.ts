@@ -61,7 +61,7 @@ async function main() {
       `${load.connections} connections, ${load.warmupSeconds}s warm-up + ${load.seconds}s per run`,
   );
 
-  const { bench, db, built, tenant } = await benchApp(
+  const { bench, built, tenant } = await benchApp(
     { pgUrl: settings.pgUrl, poolSize: settings.poolSize, memberCode: 'benchco' },
     cleanups,
     log,
