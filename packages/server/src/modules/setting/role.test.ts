@@ -1,6 +1,6 @@
 import { encryptText } from '@factory/shared/crypto';
 import { formatAuthority } from '@factory/shared/permissions';
-import { readAuthority } from '@factory/shared/permissionTree';
+import { grantedCodes, readAuthority } from '@factory/shared/permissionTree';
 import { webPermissionCodes } from '@factory/shared/routes';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authorityFor, jobRoles } from '../../demo/roles.ts';
@@ -38,6 +38,7 @@ beforeAll(async () => {
   t = await h.addTenant('rol', [
     { userName: 'worker', name: '张工', modules: [] },
     { userName: 'li', name: '李工', modules: [] },
+    { userName: 'editor', name: '权限管理员', modules: ['setting'] },
   ]);
   await h.addTenant('rol2');
   admin = await h.login('rol', 'admin');
@@ -157,6 +158,28 @@ describe('function permissions (authority)', () => {
     }
     const missing = await as(admin).put(`${R}updatePermission`, { id: 999_999, authority: '' });
     expect(missing.body.errorCode).toBe(4);
+  });
+
+  it('lets an editor who is not the admin grant and withdraw only what they hold, keeping the rest as it was', async () => {
+    const editorToken = await h.login('rol', 'editor');
+    const editor = as(editorToken);
+    const target = (await ok<Role>(as(admin).post(`${R}addRole`, { name: '被编辑角色' }))).id;
+    const beyond = await editor.put(`${R}updatePermission`, { id: target, authority: STATION_ADD });
+    expect(beyond.body.errorCode).toBe(1);
+    expect(beyond.body.errorMsg).toMatch(/^不能授予您自己没有的权限：“基础信息”、“生产信息”、“工位”等4项$/);
+
+    await ok(as(admin).put(`${R}updatePermission`, { id: target, authority: STATION_ADD }));
+    const granted = await ok<Permission>(
+      editor.put(`${R}updatePermission`, { id: target, authority: auth(['shift'], ['setting']) }),
+    );
+    expect([...grantedCodes(granted.authority)].sort()).toEqual(
+      ['information', 'productionInfo', 'setting', 'shift', 'stationList', 'stationListAdd'].sort(),
+    );
+    // withdrawing everything they hold leaves what they could not have given
+    const emptied = await ok<Permission>(editor.put(`${R}updatePermission`, { id: target, authority: '' }));
+    expect([...grantedCodes(emptied.authority)].sort()).toEqual(
+      ['information', 'productionInfo', 'stationList', 'stationListAdd'].sort(),
+    );
   });
 
   it('accepts every demo job role’s authority (a tree editor’s output)', () => {

@@ -1,9 +1,17 @@
+import { actionLabel } from '@factory/shared/actionLabels';
 import { ListPageQuery, PageResult } from '@factory/shared/api/list';
 import { SelectQuery, SelectResult, UserRow } from '@factory/shared/api/user';
 import { roleEntity } from '@factory/shared/entities/setting';
 import { userEntity } from '@factory/shared/entities/user';
 import { formatAuthority } from '@factory/shared/permissions';
-import { authorityOfGrant, readAuthority, tenantTree } from '@factory/shared/permissionTree';
+import {
+  authorityOfGrant,
+  type CodeNode,
+  grantedCodes,
+  readAuthority,
+  type TreeIndex,
+  tenantTree,
+} from '@factory/shared/permissionTree';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
@@ -94,6 +102,53 @@ async function roleName(tx: Tx, id: number): Promise<string> {
  * entity; its own delete (refused while users hold the role); the function permissions, saved by
  * their own call; the role's users. The user form's role select keeps its narrower access.
  */
+/**
+ * What a role editor who is not the admin may save: they grant and withdraw only codes they hold
+ * themselves. A code they do not hold keeps its current state (it is neither added nor dropped),
+ * unless what it hangs under was withdrawn, which takes it along as the tree's cascade does.
+ * Asking for a code they do not hold, which the role does not already have, is refused by name.
+ */
+function withinHolding(
+  tree: TreeIndex,
+  requested: ReadonlySet<string>,
+  existing: ReadonlySet<string>,
+  held: ReadonlySet<string>,
+): Set<string> {
+  const holds = (c: string) => held.has(c.toLowerCase());
+  const beyond = tree.codes.filter((c) => requested.has(c) && !holds(c) && !existing.has(c));
+  if (beyond.length) {
+    const names = beyond.slice(0, 3).map((c) => `“${titleOf(tree, c)}”`);
+    throw fieldError(
+      'authority',
+      `不能授予您自己没有的权限：${names.join('、')}${beyond.length > 3 ? `等${beyond.length}项` : ''}`,
+    );
+  }
+  const out = new Set<string>();
+  // pre-order: a parent is decided before its children
+  for (const c of tree.codes) {
+    const parent = tree.parentOf.get(c);
+    if (parent !== undefined && !out.has(parent)) continue;
+    if (holds(c) ? requested.has(c) : existing.has(c)) out.add(c);
+  }
+  return out;
+}
+
+/** A code as a person reads it: a page's title, a button as 页面·操作. */
+function titleOf(tree: TreeIndex, code: string): string {
+  const find = (nodes: readonly CodeNode[]): CodeNode | undefined => {
+    for (const n of nodes) {
+      if (n.key === code) return n;
+      const hit = find(n.children ?? []);
+      if (hit) return hit;
+    }
+  };
+  const node = find(tree.tree);
+  if (!node) return code;
+  if (node.kind !== 'button') return node.title;
+  const parent = tree.parentOf.get(code);
+  return `${parent ? titleOf(tree, parent) : ''}·${actionLabel(node.title)}`;
+}
+
 export const roleRoutes = [
   ...role.routes.filter((r) => r.url !== role.paths.list && r.url !== role.paths.remove),
   route({
@@ -159,7 +214,14 @@ export const roleRoutes = [
       // what the tenant has not switched on is dropped, not refused: a role copied or saved before
       // base_router narrowed still saves, keeping what the tenant has
       const tree = tenantTree((await services.tenantSettings(session.tenant)).webCodes);
-      const kept = new Set(tree.codes.filter((c) => read.granted.has(c)));
+      const [current] = await tx
+        .select({ authority: roles.authority })
+        .from(roles)
+        .where(eq(roles.id, body.id));
+      if (!current) throw notFound('角色');
+      const kept = session.isAdmin
+        ? new Set(tree.codes.filter((c) => read.granted.has(c)))
+        : withinHolding(tree, read.granted, grantedCodes(current.authority), session.permissions);
       const part = authorityOfGrant(kept, tree);
       const authority = kept.size ? formatAuthority([part]) : '';
       const [row] = await tx

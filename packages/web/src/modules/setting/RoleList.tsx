@@ -1,6 +1,6 @@
 import { SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { roleEntity } from '@factory/shared/entities/setting';
-import { formatAuthority } from '@factory/shared/permissions';
+import { formatAuthority, isAdmin } from '@factory/shared/permissions';
 import {
   authorityOfGrant,
   grantedCodes,
@@ -15,6 +15,7 @@ import { useMemo, useRef, useState } from 'react';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { ListPageHandle, RowAction } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
+import { useSession } from '../../platform/session.ts';
 import { AppDrawer } from '../../shell/AppModal.tsx';
 import RoleUsersDrawer from './RoleUsersDrawer.tsx';
 import RouterCodeTree from './RouterCodeTree.tsx';
@@ -67,6 +68,13 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
     return index.codes.filter((c) => granted.has(c));
   }, [current.data, index]);
   const value = edited && edited.id === role?.id ? edited.codes : stored;
+  // an editor who is not the admin grants and withdraws only what they hold (the server insists)
+  const user = useSession((st) => st.user);
+  const locked = useMemo(() => {
+    if (!user || isAdmin(user)) return undefined;
+    const held = new Set(user.permissions);
+    return new Set(index.codes.filter((c) => !held.has(c)));
+  }, [user, index]);
   const ready = !!role && current.isSuccess && !tenant.isPending;
 
   const close = () => {
@@ -115,6 +123,7 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
             value={value}
             codes={tenant.data}
             showCodes={false}
+            locked={locked}
             height={Math.max(320, window.innerHeight - 360)}
             onChange={(codes) => setEdited({ id: role.id, codes })}
           />
@@ -123,6 +132,7 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
         )}
         <Text type="secondary" style={{ fontSize: 12 }}>
           本企业未开通的功能（系统设置 → 基础设置 → 功能菜单权限码）不在此列出，也不会保存到角色中。
+          {locked?.size ? '灰色的项是您自己没有的权限：不能授予或收回，保存时保持原样。' : ''}
         </Text>
       </Flex>
     </AppDrawer>

@@ -1,4 +1,5 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { actionLabel } from '@factory/shared/actionLabels';
 import {
   type CodeNode,
   indexTree,
@@ -9,7 +10,6 @@ import {
 import { webPermissionCodes } from '@factory/shared/routes';
 import { Button, Flex, Input, Space, Tag, Tree, type TreeDataNode, Typography, theme } from 'antd';
 import { type Key, type ReactNode, useMemo, useState } from 'react';
-import { actionLabel } from './actionLabels.ts';
 
 const { Text } = Typography;
 
@@ -83,6 +83,12 @@ interface Props {
   /** Shows each node's permission code beside its name (for the people who set base_router). */
   showCodes?: boolean;
   height?: number;
+  /**
+   * Codes this editor may not change (a role editor who is not the admin holds only part of the
+   * tree): they keep their state, except that withdrawing what they hang under takes them along,
+   * as the server does.
+   */
+  locked?: ReadonlySet<string>;
 }
 
 /**
@@ -99,6 +105,7 @@ export default function RouterCodeTree({
   codes,
   showCodes = true,
   height = 520,
+  locked,
 }: Props) {
   const { token } = theme.useToken();
   const [search, setSearch] = useState('');
@@ -110,8 +117,15 @@ export default function RouterCodeTree({
   // codes outside the offered tree (another tenant setting) are neither shown nor counted
   const selected = useMemo(() => new Set(value.filter((c) => model.known.has(c))), [value, model]);
   const emit = (next: Iterable<string>) => {
-    const set = new Set(next);
-    onChange?.(model.codes.filter((c) => set.has(c)));
+    const wanted = new Set(next);
+    const out = new Set<string>();
+    // pre-order: a parent is decided before its children; a locked code keeps its state
+    for (const c of model.codes) {
+      const parent = model.parentOf.get(c);
+      if (parent !== undefined && !out.has(parent)) continue;
+      if (locked?.has(c) ? selected.has(c) : wanted.has(c)) out.add(c);
+    }
+    onChange?.(model.codes.filter((c) => out.has(c)));
   };
 
   const state = useMemo(() => {
@@ -129,10 +143,20 @@ export default function RouterCodeTree({
     return { checked, halfChecked: half, full: new Set(checked) };
   }, [selected, model]);
 
+  const shown = useMemo(() => {
+    if (!locked?.size) return model.view;
+    const lock = (node: ViewNode): ViewNode => ({
+      ...node,
+      ...(locked.has(node.key) ? { disableCheckbox: true } : {}),
+      ...(node.children ? { children: node.children.map(lock) } : {}),
+    });
+    return model.view.map(lock);
+  }, [model, locked]);
+
   // While searching, only branches with a hit are shown; a hit keeps its whole subtree (a page and its buttons).
   const view = useMemo(() => {
     const q = search.trim().toLowerCase();
-    if (!q) return { tree: model.view, hits: undefined };
+    if (!q) return { tree: shown, hits: undefined };
     let hits = 0;
     const count = (node: ViewNode) => {
       if (isHit(node, q)) hits++;
@@ -143,9 +167,9 @@ export default function RouterCodeTree({
       const children = (node.children ?? []).flatMap(keep);
       return children.length ? [{ ...node, children }] : [];
     };
-    for (const n of model.view) count(n);
-    return { tree: model.view.flatMap(keep), hits };
-  }, [search, model]);
+    for (const n of shown) count(n);
+    return { tree: shown.flatMap(keep), hits };
+  }, [search, shown]);
 
   const onSearch = (text: string) => {
     setSearch(text);
