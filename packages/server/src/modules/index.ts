@@ -2,6 +2,7 @@ import { authRoutes } from '../platform/auth.ts';
 import type { RouteDef } from '../platform/route.ts';
 import { changelogRoutes } from './changelog/routes.ts';
 import { fileRoutes } from './file/routes.ts';
+import { bomImportRoutes } from './information/bomImport.ts';
 import { bomRoutes } from './information/bomRoutes.ts';
 import { equipmentClassRoutes } from './information/equipmentClassRoutes.ts';
 import { materialsRoutes } from './information/materialsRoutes.ts';
@@ -32,6 +33,7 @@ export const allRoutes: readonly RouteDef[] = [
   ...paramRoutes,
   ...materialsRoutes,
   ...bomRoutes,
+  ...bomImportRoutes,
   ...partnerRoutes,
   ...equipmentClassRoutes,
   ...warehouseRoutes,

@@ -1,3 +1,4 @@
+import { BOM_MAX_QUANTITY } from '../api/materials.ts';
 import { enableStatus, materialType } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
@@ -208,5 +209,36 @@ export const bomEntity = defineEntity({
       sort: true,
       width: 170,
     },
+  },
+});
+
+/**
+ * One BOM line as a bulk load (物料清单 → 导入): parent and child by material code. The lines a
+ * file gives a parent replace that parent's first level, as saving it in edit-bom would.
+ */
+export const bomImportEntity = defineEntity({
+  name: 'bomLine',
+  label: 'BOM明细',
+  route: 'materialsSettingList',
+  defaultOrder: '+parentCode',
+  fields: {
+    parentCode: {
+      label: '父件编码',
+      type: 'string',
+      required: true,
+      ref: { entity: 'materials', by: 'code', idField: 'parentId' },
+      import: true,
+    },
+    childCode: {
+      label: '子件编码',
+      type: 'string',
+      required: true,
+      ref: { entity: 'materials', by: 'code', idField: 'childId' },
+      import: true,
+    },
+    quantity: { label: '用量', type: 'number', required: true, min: 0, max: BOM_MAX_QUANTITY, import: true },
+    lossRate: { label: '损耗率(%)', type: 'number', min: 0, max: 100, import: true },
+    sort: { label: '排序', type: 'integer', min: 0, max: 100_000, import: true },
+    remark: { label: '备注', type: 'string', maxLength: 200, import: true },
   },
 });

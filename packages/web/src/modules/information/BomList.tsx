@@ -5,6 +5,7 @@ import { App, Form, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { downloadFile } from '../../platform/list/download.ts';
+import { ImportWizard } from '../../platform/list/ImportWizard.tsx';
 import { ListPage } from '../../platform/list/ListPage.tsx';
 import { MaterialSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '../../platform/list/types.ts';
@@ -93,6 +94,7 @@ export default function BomList() {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
   const [picking, setPicking] = useState<{ mode: 'add' | 'copy'; from?: Product }>();
+  const [importing, setImporting] = useState(false);
   const columns = useMemo<Partial<Record<string, ColumnOverride<Product>>>>(
     () => ({
       code: { render: (v, p) => <Link to={edit(p)}>{String(v)}</Link> },
@@ -164,6 +166,19 @@ export default function BomList() {
         columns={columns}
         rowActions={rowActions}
         toolbar={toolbar}
+        onImport={() => setImporting(true)}
+      />
+      <ImportWizard
+        open={importing}
+        entityLabel="BOM明细"
+        importPath={bomPaths.import}
+        templatePath={bomPaths.importTemplate}
+        errorsPath={bomPaths.importErrors}
+        onClose={() => setImporting(false)}
+        onDone={() => {
+          setImporting(false);
+          list.current?.reload();
+        }}
       />
       <ProductPicker
         open={!!picking}

@@ -18,6 +18,10 @@ export const bomPaths = {
   copy: `${P}copyBom`,
   remove: `${P}deleteBom`,
   export: `${P}exportBom`,
+  /** Bulk load: each parent's lines in the file replace its first level. */
+  import: `${P}importBom`,
+  importTemplate: `${P}importBomTemplate`,
+  importErrors: `${P}importBomErrors`,
   /** Products that can have a BOM (成品, 半成品), as a select list. */
   finished: `${P}getFinishedMaterials`,
   detail: entityPaths(materialsEntity).detail,
