@@ -50,7 +50,7 @@ export async function pick(p: Page, select: Locator, option: string, typed?: str
     const isInput = await select.evaluate((el) => el.tagName === 'INPUT');
     await (isInput ? select : select.locator('input')).fill(typed);
   }
-  // the whole text: '成品' must not pick '半成品'
-  const exact = new RegExp(`^${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
+  // the whole text ('成品' must not pick '半成品'), after a code where options show one (materials)
+  const exact = new RegExp(`^(?:\\S+ )?${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: exact }).first().click();
 }

@@ -20,6 +20,8 @@ export interface RemoteSelectProps
   /** A `get<Entity>List` path answering `{records, total}` to `page`, `limit` and `searchVal`. */
   url: string;
   labelField?: string;
+  /** An option's text from its row, when more than the label field (a material's code and name). */
+  optionLabel?(row: Row): string;
   valueField?: string;
   /** Field searched with `like`; the label field when omitted (spec: by name). */
   searchField?: string;
@@ -38,6 +40,7 @@ export interface RemoteSelectProps
 export function RemoteSelect({
   url,
   labelField = 'name',
+  optionLabel,
   valueField = 'id',
   searchField,
   filters,
@@ -91,12 +94,12 @@ export function RemoteSelect({
       const v = r[valueField] as Value;
       if (seen.has(v)) continue;
       seen.add(v);
-      out.push({ value: v, label: String(r[labelField] ?? v), row: r });
+      out.push({ value: v, label: optionLabel ? optionLabel(r) : String(r[labelField] ?? v), row: r });
     }
     // known labels only fill in values the loaded pages lack, and only when not searching
     if (!text) for (const o of knownOptions ?? []) if (!seen.has(o.value)) out.push(o);
     return out;
-  }, [q.data, valueField, labelField, knownOptions, text, exclude]);
+  }, [q.data, valueField, labelField, optionLabel, knownOptions, text, exclude]);
 
   return (
     <Select
@@ -155,12 +158,16 @@ export const NON_VIRTUAL_MATERIALS: readonly FilterItem[] = [
 /** The material list of spec 001 §7.2. */
 export const MATERIAL_LIST_URL = 'basicData/materials/private/materials/getMaterialsList';
 
-/** The material variant of RemoteSelect: never a virtual material. */
+/** Materials are told apart by code: two may share a name (铜线 in two gauges). */
+const materialLabel = (r: Row) =>
+  r.code ? `${String(r.code)} ${String(r.name ?? '')}` : String(r.name ?? '');
+
+/** The material variant of RemoteSelect: never a virtual material; options read 编码 名称. */
 export function MaterialSelect({
   url = MATERIAL_LIST_URL,
   filters,
   ...props
 }: Omit<RemoteSelectProps, 'url'> & { url?: string }) {
   const all = useMemo(() => [...NON_VIRTUAL_MATERIALS, ...(filters ?? [])], [filters]);
-  return <RemoteSelect {...props} url={url} filters={all} />;
+  return <RemoteSelect optionLabel={materialLabel} {...props} url={url} filters={all} />;
 }
