@@ -74,5 +74,8 @@ export async function seedChangelog(
   );
   if (n > 0) return;
   // written before anyone is connected: nothing to push
-  for (const entry of CHANGELOG) await addChangelogEntry(services, provider, entry, () => undefined);
+  await services.db.withSystem(async (tx) => {
+    for (const entry of CHANGELOG)
+      await addChangelogEntry({ tx, session: provider, services, afterCommit: () => undefined }, entry);
+  });
 }

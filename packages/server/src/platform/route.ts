@@ -50,8 +50,12 @@ export interface RouteDef<
   body?: B;
   /** Schema of `result`; Fastify serialises only what it declares. */
   result?: R;
-  /** false: the handler opens no tenant transaction (it does no tenant I/O, or manages its own). */
-  tx?: boolean;
+  /**
+   * false: the handler opens no tenant transaction (it does no tenant I/O, or manages its own).
+   * 'system': a provider route that writes across tenants (the changelog's notifications) runs in
+   * an owner transaction instead; only provider routes may ask for it.
+   */
+  tx?: boolean | 'system';
   /** Multipart or binary bodies are parsed by the handler. */
   rawBody?: boolean;
   handler: (ctx: Ctx<In<Q>, In<B>>) => Promise<In<R> | unknown>;
@@ -77,6 +81,8 @@ declare module 'fastify' {
 
 export function registerRoutes(app: FastifyInstance, services: Services, defs: readonly RouteDef[]): void {
   for (const def of defs) {
+    if (def.tx === 'system' && !('provider' in def.access && def.access.provider))
+      throw new Error(`${def.url}: only provider routes may run outside row-level security`);
     const tag = def.url.split('/')[0];
     const props = (def.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
     const pagedList = 'currentPage' in props && 'pageSize' in props;
@@ -111,7 +117,9 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: r
         const result =
           def.tx === false || !session
             ? await run(undefined as unknown as Tx)
-            : await services.db.withTenant(session.tenantId, run);
+            : def.tx === 'system'
+              ? await services.db.withSystem(run)
+              : await services.db.withTenant(session.tenantId, run);
         for (const fn of committed) {
           // the data is written: a failed push is logged, never turned into a failed call
           Promise.resolve()

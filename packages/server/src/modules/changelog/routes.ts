@@ -4,7 +4,6 @@ import { desc, eq, sql } from 'drizzle-orm';
 import { type Static, Type } from 'typebox';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import type { Services } from '../../platform/services.ts';
 import { type EmitContext, notifyAllTenants } from '../notification/events.ts';
 import { updateLogRecords } from './schema.ts';
 
@@ -17,29 +16,24 @@ const entry = {
 /** A notification shows the first lines of a long entry; the dialog has the rest. */
 const summary = (content: string) => (content.length > 200 ? `${content.slice(0, 200)}…` : content);
 
-type Session = EmitContext['session'];
-
 /**
- * Writes an entry and, in the same owner transaction, a notification for every enabled user of
- * every enabled tenant (pushed after the commit).
+ * Writes an entry and, in the same owner transaction (`tx` bypasses row-level security), a
+ * notification for every enabled user of every enabled tenant, pushed after the commit.
  */
-export function addChangelogEntry(
-  services: Services,
-  session: Session,
+export async function addChangelogEntry(
+  ctx: EmitContext,
   body: Static<typeof ChangelogAdd>,
-  afterCommit: EmitContext['afterCommit'],
-) {
-  return services.db.withSystem(async (tx) => {
-    const [row] = await tx
-      .insert(updateLogRecords)
-      .values({ updateTime: body.updateTime, content: body.content, createdBy: session.name })
-      .returning(entry);
-    await notifyAllTenants(
-      { tx, session, services, afterCommit },
-      { type: 'changelogAdded', title: `系统更新（${body.updateTime}）`, message: summary(body.content) },
-    );
-    return row;
+): Promise<Static<typeof ChangelogEntry>> {
+  const [row] = await ctx.tx
+    .insert(updateLogRecords)
+    .values({ updateTime: body.updateTime, content: body.content, createdBy: ctx.session.name })
+    .returning(entry);
+  await notifyAllTenants(ctx, {
+    type: 'changelogAdded',
+    title: `系统更新（${body.updateTime}）`,
+    message: summary(body.content),
   });
+  return row;
 }
 
 /**
@@ -69,9 +63,8 @@ export const changelogRoutes = [
     body: ChangelogAdd,
     result: ChangelogEntry,
     // the entry and every tenant's notifications are one transaction: all written or none
-    tx: false,
-    handler: ({ services, session, body, afterCommit }) =>
-      addChangelogEntry(services, session, body, afterCommit),
+    tx: 'system',
+    handler: (ctx) => addChangelogEntry(ctx, ctx.body),
   }),
   route({
     method: 'PUT',
