@@ -5,6 +5,7 @@ import { createRole, createUser } from '../modules/setting/userService.ts';
 import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
 import { demoFactories, seedFactory } from './factory.ts';
+import { seedMarketCatalogue } from './market.ts';
 import { demoMaterials, seedMaterials } from './materials.ts';
 import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
@@ -81,6 +82,8 @@ async function providerAdmin(services: Services) {
 
 /** Writes the demo tenants through the same services the API uses, only into an empty database. */
 export async function seedDemo(services: Services): Promise<boolean> {
+  // global and idempotent: also fills a database whose demo was written before the market existed
+  await seedMarketCatalogue(services);
   const [{ n }] = await services.db.systemQuery<{ n: number }>(sql`select count(*)::int as n from tenant`);
   if (n > 0) return false;
   for (const t of demoTenants) {

@@ -11,6 +11,7 @@ import { partnerRoutes } from './information/partnerRoutes.ts';
 import { processFlowRoutes } from './information/processFlowRoutes.ts';
 import { informationRoutes } from './information/routes.ts';
 import { warehouseRoutes } from './information/warehouseRoutes.ts';
+import { marketRoutes } from './market/routes.ts';
 import { notificationRoutes } from './notification/routes.ts';
 import { codeRuleRoutes } from './setting/codeRuleRoutes.ts';
 import { customFieldRoutes } from './setting/customFieldRoutes.ts';
@@ -44,4 +45,5 @@ export const allRoutes: readonly RouteDef[] = [
   ...customFieldRoutes,
   ...notificationRoutes,
   ...changelogRoutes,
+  ...marketRoutes,
 ];

@@ -51,6 +51,8 @@ export const pages: Record<string, PageLoader> = {
   sparePartSet: () => import('../modules/information/StockTypeList.tsx'),
   packageInfo: () => import('../modules/information/PackageInfoList.tsx'),
   packageDetail: () => import('../modules/information/PackageDetail.tsx'),
+  ApplyMarket: () => import('../modules/market/ApplyMarket.tsx'),
+  applyDetails: () => import('../modules/market/ApplyDetails.tsx'),
 };
 
 export const hasPage = (name: string) => Object.hasOwn(pages, name);
