@@ -78,10 +78,11 @@ export const ImportWriteResult = Type.Object({
 });
 export type ImportWriteResult = Static<typeof ImportWriteResult>;
 
-/** Query of an import call; the file travels as multipart/form-data. */
+/** Query of an import call: the wizard's step (check, then write); the file travels as multipart/form-data. */
 export const ImportQuery = Type.Object(
   {
     startRow: Type.Integer({ minimum: 1, maximum: 1000, default: DEFAULT_START_ROW, title: '起始行' }),
+    mode: Type.Union([Type.Literal('check'), Type.Literal('write')], { title: '步骤' }),
   },
   { additionalProperties: false },
 );

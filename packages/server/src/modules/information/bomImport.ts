@@ -260,13 +260,7 @@ export const bomImportRoutes = [
       '导入BOM：文件中每个父件的明细整体替换其第一层（mode=check 校验，mode=write 写入，全部成功或全部不写）',
     access: KEYS,
     rawBody: true,
-    query: Type.Object(
-      {
-        ...ImportQuery.properties,
-        mode: Type.Union([Type.Literal('check'), Type.Literal('write')], { title: '步骤' }),
-      },
-      { additionalProperties: false },
-    ),
+    query: ImportQuery,
     result: Type.Union([ImportCheckResult, ImportWriteResult]),
     handler: async ({ tx, session, req, query }) => {
       const file = await receiveImportFile(req);

@@ -311,13 +311,7 @@ export const userRoutes = [
     summary: '导入用户：mode=check 校验，mode=write 写入（全部成功或全部不写）',
     access: { keys: ['userListImport'] },
     rawBody: true,
-    query: Type.Object(
-      {
-        ...ImportQuery.properties,
-        mode: Type.Union([Type.Literal('check'), Type.Literal('write')], { title: '步骤' }),
-      },
-      { additionalProperties: false },
-    ),
+    query: ImportQuery,
     result: Type.Union([ImportCheckResult, ImportWriteResult]),
     handler: async ({ tx, session, req, query }) => {
       const file = await receiveImportFile(req);
