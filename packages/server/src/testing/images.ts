@@ -8,12 +8,14 @@ const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
   for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
   return c >>> 0;
 });
-function crc32(buf: Buffer): number {
+/** CRC-32 as PNG chunks carry it. */
+export function crc32(buf: Buffer): number {
   let c = 0xffffffff;
   for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
   return (c ^ 0xffffffff) >>> 0;
 }
-const u32 = (n: number) => {
+/** A big-endian 32-bit unsigned integer. */
+export const u32 = (n: number) => {
   const b = Buffer.alloc(4);
   b.writeUInt32BE(n >>> 0);
   return b;

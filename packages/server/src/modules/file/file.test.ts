@@ -1,47 +1,14 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { deflateSync } from 'node:zlib';
 import { FILE_UPLOAD_URL, fileMessages, UPLOAD_MAX_BYTES } from '@factory/shared/api/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestTenant } from '../../testing/harness.ts';
+import { crc32, png, u32 as u32be } from '../../testing/images.ts';
 import { multipart, type Part } from '../../testing/multipart.ts';
 import { contentDisposition, sanitiseName } from './service.ts';
 
 // ---- tiny file builders: real enough for the content checks ---------------------------------
-
-const CRC_TABLE = Array.from({ length: 256 }, (_, n) => {
-  let c = n;
-  for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-  return c >>> 0;
-});
-function crc32(buf: Buffer): number {
-  let c = 0xffffffff;
-  for (const b of buf) c = CRC_TABLE[(c ^ b) & 0xff] ^ (c >>> 8);
-  return (c ^ 0xffffffff) >>> 0;
-}
-const u32be = (n: number) => {
-  const b = Buffer.alloc(4);
-  b.writeUInt32BE(n >>> 0);
-  return b;
-};
-
-/** A valid RGB PNG of the given size (one colour). */
-function png(width: number, height: number): Buffer {
-  const chunk = (type: string, data: Buffer) => {
-    const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-    return Buffer.concat([u32be(data.length), td, u32be(crc32(td))]);
-  };
-  const ihdr = Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, 0])]);
-  const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
-  const raw = Buffer.concat(Array.from({ length: height }, () => row));
-  return Buffer.concat([
-    Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-    chunk('IHDR', ihdr),
-    chunk('IDAT', deflateSync(raw)),
-    chunk('IEND', Buffer.alloc(0)),
-  ]);
-}
 
 /** A JPEG header with a JFIF segment, a large EXIF-like APP1 segment, then SOF0 with the dimensions. */
 function jpeg(width: number, height: number): Buffer {

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { deflateSync } from 'node:zlib';
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import { FILE_UPLOAD_URL, fileUrl } from '@factory/shared/api/file';
 import { encryptText } from '@factory/shared/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
+import { png } from '../../testing/images.ts';
 import { multipart } from '../../testing/multipart.ts';
 import { AVATAR_NOT_IMAGE } from './userService.ts';
 
@@ -77,14 +77,15 @@ describe('user list', () => {
       (await page([{ fieldName: 'userName', operator: 'eq', fieldValue: 'worker07' }])).content[0].name,
     ).toBe('张工7');
     expect((await page([{ fieldName: 'isEnabled', operator: 'eq', fieldValue: 1 }])).total).toBe(27);
-    const today = new Date().toISOString().slice(0, 10);
+    // the range's end in Beijing time must lie after now whatever the hour here (UTC 16:00 is 00:00 there)
+    const tomorrow = new Date(Date.now() + 86_400_000).toISOString().slice(0, 10);
     expect(
       (
         await page([
           {
             fieldName: 'createdAt',
             operator: 'between',
-            fieldValue: ['2000-01-01', `${today}T23:59:59+08:00`],
+            fieldValue: ['2000-01-01', `${tomorrow}T23:59:59+08:00`],
           },
         ])
       ).total,
@@ -268,35 +269,6 @@ describe('user changes', () => {
 });
 
 describe('user avatar', () => {
-  /** A valid one-colour PNG of the given size. */
-  function png(width: number, height: number): Buffer {
-    const crcTable = Array.from({ length: 256 }, (_, n) => {
-      let c = n;
-      for (let k = 0; k < 8; k++) c = c & 1 ? 0xedb88320 ^ (c >>> 1) : c >>> 1;
-      return c >>> 0;
-    });
-    const crc = (b: Buffer) => {
-      let c = 0xffffffff;
-      for (const x of b) c = crcTable[(c ^ x) & 0xff] ^ (c >>> 8);
-      return (c ^ 0xffffffff) >>> 0;
-    };
-    const u32 = (n: number) => {
-      const b = Buffer.alloc(4);
-      b.writeUInt32BE(n >>> 0);
-      return b;
-    };
-    const chunk = (type: string, data: Buffer) => {
-      const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
-      return Buffer.concat([u32(data.length), td, u32(crc(td))]);
-    };
-    const row = Buffer.concat([Buffer.from([0]), Buffer.alloc(width * 3, 0x80)]);
-    return Buffer.concat([
-      Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
-      chunk('IHDR', Buffer.concat([u32(width), u32(height), Buffer.from([8, 2, 0, 0, 0])])),
-      chunk('IDAT', deflateSync(Buffer.concat(Array.from({ length: height }, () => row)))),
-      chunk('IEND', Buffer.alloc(0)),
-    ]);
-  }
   const upload = async (token: string, data: Buffer, filename: string, kind = 'image') => {
     const { payload, headers } = multipart([{ name: 'file', filename, data }]);
     const res = await h.app.inject({
