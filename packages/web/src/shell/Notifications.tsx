@@ -11,6 +11,7 @@ import { useState } from 'react';
 import type { Static } from 'typebox';
 import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
+import header from './Header.module.css';
 import s from './Notifications.module.css';
 import { type SocketStatus, useNotificationSocket } from './useNotificationSocket.ts';
 
@@ -181,7 +182,7 @@ export function NotificationBell() {
     >
       <button
         type="button"
-        className={s.bell}
+        className={header.iconButton}
         aria-label={`消息通知${unread.length ? `，${unread.length}条未读` : ''}`}
       >
         <Badge count={unread.length} overflowCount={NOTIFICATION_BADGE_MAX} size="small" offset={[2, -2]}>
