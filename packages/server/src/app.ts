@@ -125,8 +125,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
         useDefaults: true,
         allErrors: true,
         verbose: true,
-        // annotation only: validation.ts says it instead of the default “请输入…”
-        keywords: ['requiredMessage'],
+        // annotations only: validation.ts says them instead of the default messages
+        keywords: ['requiredMessage', 'patternMessage'],
       },
     },
     routerOptions: { maxParamLength: 200 },

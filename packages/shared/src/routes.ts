@@ -472,7 +472,7 @@ const setting = group(
         'SetEquipment',
       ]),
     ]),
-    page('shift', 'shift', '班次管理', [...CRUD, ...TOGGLE]),
+    page('shift', 'shift', '班次管理', [...CRUD, ...TOGGLE, 'Export']),
     page('systemParams', 'system-params', '系统参数', ['Modify']),
     page('baseSetting', 'base-setting', '基础设置', ['Modify']),
     group('systemSettingInfo', 'system-setting-info', '系统配置', [

@@ -4,12 +4,14 @@ import { sql } from 'drizzle-orm';
 import { createRole, createUser } from '../modules/setting/userService.ts';
 import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
+import { demoEquipment, seedEquipment } from './equipment.ts';
 import { demoFactories, seedFactory } from './factory.ts';
 import { seedMarketCatalogue } from './market.ts';
 import { demoMaterials, seedMaterials } from './materials.ts';
 import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { authorityFor, jobRoles } from './roles.ts';
+import { seedShifts } from './shifts.ts';
 import { demoStorage, seedStorage } from './storage.ts';
 
 /** The demo tenants: together they show every tenant flag. Deterministic: same input, same rows. */
@@ -102,6 +104,8 @@ export async function seedDemo(services: Services): Promise<boolean> {
             await createUser(tx, adminId, { userName, name, password: DEMO_PASSWORD, roleIds: [roleId] });
           }
         }
+        // before the factory, whose operators are put on the shifts
+        await seedShifts(tx, adminId);
         const factory = demoFactories[t.memberCode];
         if (factory) await seedFactory(tx, adminId, factory);
         const catalogue = demoMaterials[t.memberCode];
@@ -111,6 +115,9 @@ export async function seedDemo(services: Services): Promise<boolean> {
         // after the materials, whose codes the packages name
         const storage = demoStorage[t.memberCode];
         if (storage) await seedStorage(tx, adminId, storage);
+        // after the storage demo, whose equipment classes file the machines
+        const register = demoEquipment[t.memberCode];
+        if (register) await seedEquipment(tx, adminId, register);
         await seedNotificationRules(tx, adminId);
       },
     );

@@ -1,8 +1,8 @@
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
-import { eq } from 'drizzle-orm';
+import { eq, inArray } from 'drizzle-orm';
 import { areas, stations } from '../modules/information/schema.ts';
 import { userGroup } from '../modules/setting/organizationRoutes.ts';
-import { organizations, roles } from '../modules/setting/schema.ts';
+import { frequencies, organizations, roles, users } from '../modules/setting/schema.ts';
 import { addUser } from '../modules/setting/userService.ts';
 import { setUserStations } from '../modules/setting/userStationRoutes.ts';
 import type { Tx } from '../platform/db.ts';
@@ -18,8 +18,9 @@ const SHIFTS = ['甲班', '乙班'];
 
 /**
  * The shop floor of a demo factory: `perWorkshop` operators in each workshop, placed in it, in its
- * 甲班 or 乙班 user group, allowed at the stations of its lines. Written through the same services as
- * the screens; one password hash serves them all, as a batch import does.
+ * 甲班 or 乙班 user group, allowed at the stations of its lines, on the tenant's shifts in turn.
+ * Written through the same services as the screens; one password hash serves them all, as a batch
+ * import does, and the shifts are set in one statement per shift.
  */
 export async function seedPeople(tx: Tx, adminId: number, perWorkshop: number): Promise<number> {
   const [operator] = await tx.select({ id: roles.id }).from(roles).where(eq(roles.name, '操作工'));
@@ -28,6 +29,8 @@ export async function seedPeople(tx: Tx, adminId: number, perWorkshop: number): 
     .from(organizations)
     .where(eq(organizations.level, 1))
     .orderBy(organizations.sort, organizations.id);
+  const shifts = await tx.select({ id: frequencies.id }).from(frequencies).orderBy(frequencies.code);
+  const onShift: number[][] = shifts.map(() => []);
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   let n = 0;
   for (const [w, shop] of workshops.entries()) {
@@ -53,11 +56,14 @@ export async function seedPeople(tx: Tx, adminId: number, perWorkshop: number): 
         organizationId: shop.id,
         groupIds: [groups[i % 2]],
       });
+      onShift[(n - 1) % shifts.length]?.push(id);
       if (shopStations.length) {
         const at = shopStations[i % shopStations.length].id;
         await setUserStations(tx, adminId, id, [at]);
       }
     }
   }
+  for (const [s, ids] of onShift.entries())
+    if (ids.length) await tx.update(users).set({ frequencyId: shifts[s].id }).where(inArray(users.id, ids));
   return n;
 }

@@ -48,6 +48,7 @@ import { templateWorkbook } from './excel/template.ts';
 import { defaultOrderOf, type ListFields, listFieldsOf, listPage, selectPage } from './list.ts';
 import { noteCodes, peekCode, takeCodes } from './numbering.ts';
 import { type RouteDef, route } from './route.ts';
+import type { SessionInfo } from './session.ts';
 
 /** A column as SQL text qualified by its table, for correlated subqueries (drizzle leaves it bare). */
 export const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
@@ -110,6 +111,11 @@ export interface CrudOptions {
   usedBy?: readonly UsedBy[];
   /** Narrows the select list (get{Entity}List), e.g. to enabled rows. */
   selectWhere?: SQL;
+  /**
+   * Narrows the paged list and its export by who asks (the equipment register honours the
+   * caller's 仅显示我的设备); detail and changes are not narrowed.
+   */
+  listWhere?(session: SessionInfo): SQL | undefined;
   /**
    * The part of a shared table this entity is (line-side warehouses are the warehouse rows of kind
    * 1): every call reads and changes only rows matching `where`, and new rows get `values`.
@@ -437,7 +443,7 @@ export function crud(o: CrudOptions) {
       access: { keys: [entity.route] },
       query: ListPageQuery,
       result: PageResult(Row),
-      handler: ({ tx, query }) => list(tx, query),
+      handler: ({ tx, session, query }) => list(tx, query, o.listWhere?.(session)),
     }),
     route({
       method: 'GET',
@@ -531,9 +537,10 @@ export function crud(o: CrudOptions) {
         summary: `导出${entity.label}（当前查询条件、排序与显示列）`,
         access: { keys: keysOf('Export') },
         query: ExportQuery,
-        handler: async ({ tx, query, reply }) => {
+        handler: async ({ tx, session, query, reply }) => {
           const defs = await customDefs(tx);
           const { where, orderBy } = await exportQuery(await fieldsFor(tx), query, { defaultOrder });
+          const caller = o.listWhere?.(session);
           await streamXlsx(reply, {
             fileName: `${entity.label}列表`,
             sheetName: entity.label,
@@ -543,7 +550,7 @@ export function crud(o: CrudOptions) {
                 tx
                   .select(rowColumns)
                   .from(table)
-                  .where(inScope(where))
+                  .where(inScope(and(where, caller)))
                   .orderBy(...orderBy)
                   .limit(limit)
                   .offset(offset),

@@ -24,7 +24,10 @@ export interface SessionInfo {
   name: string;
   avatar: string | null;
   frequencyId: number | null;
+  /** The current shift's and station's names (the header shows them). */
+  frequencyName: string | null;
   stationId: number | null;
+  stationName: string | null;
   fields: Record<string, unknown>;
   authority: string;
   isAdmin: boolean;
@@ -53,7 +56,9 @@ interface SessionRow extends Record<string, unknown> {
   name: string;
   avatar: string | null;
   frequency_id: number | null;
+  frequency_name: string | null;
   station_id: number | null;
+  station_name: string | null;
   fields: Record<string, unknown>;
   user_enabled: boolean;
   tenant_id: number;
@@ -69,7 +74,8 @@ interface SessionRow extends Record<string, unknown> {
 
 /**
  * One statement, one round trip: finds the live session, slides its idle expiry at most once a
- * minute, and returns user, tenant and the user's roles' authority joined by '|||'.
+ * minute, and returns user (with the names of their current shift and station), tenant and the
+ * user's roles' authority joined by '|||'.
  */
 export const LOOKUP_SQL = `
   with s as (
@@ -80,14 +86,17 @@ export const LOOKUP_SQL = `
     update session set last_seen_at = now(), expires_at = now() + make_interval(mins => $2::int)
     where id = (select id from s where stale)
   )
-  select s.id::int as session_id, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id, u.station_id,
-    u.fields, u.enabled as user_enabled, t.id as tenant_id, t.member_code, t.company_name, t.logo, t.version,
-    t.flags, t.config_version, t.enabled as tenant_enabled,
+  select s.id::int as session_id, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id,
+    f.name as frequency_name, u.station_id, st.name as station_name, u.fields, u.enabled as user_enabled,
+    t.id as tenant_id, t.member_code, t.company_name, t.logo, t.version, t.flags, t.config_version,
+    t.enabled as tenant_enabled,
     coalesce((select string_agg(r.authority, '|||' order by r.id) from user_roles ur
       join roles r on r.id = ur.role_id
       where ur.user_id = u.id and r.enabled and r.authority <> ''), '') as authority
   from s join users u on u.id = s.user_id and u.tenant_id = s.tenant_id
-  join tenant t on t.id = s.tenant_id`;
+  join tenant t on t.id = s.tenant_id
+  left join frequency f on f.id = u.frequency_id and f.tenant_id = u.tenant_id
+  left join station st on st.id = u.station_id and st.tenant_id = u.tenant_id`;
 
 export async function lookup(services: Services, tokenHash: string): Promise<SessionRow | undefined> {
   const rows = await services.db.prepared<SessionRow>('session_lookup', LOOKUP_SQL, [
@@ -134,7 +143,9 @@ export async function resolveSession(services: Services, token: string | undefin
     name: row.name,
     avatar: row.avatar,
     frequencyId: row.frequency_id,
+    frequencyName: row.frequency_name,
     stationId: row.station_id,
+    stationName: row.station_name,
     fields: row.fields ?? {},
     authority: row.authority,
     isAdmin: admin,

@@ -6,6 +6,8 @@ interface AjvishError extends FastifySchemaValidationError {
     title?: string;
     /** The spec's own words for an empty required field (“请选择更新日期”), where the default would differ. */
     requiredMessage?: string;
+    /** The declaration's words for a value that does not match its pattern. */
+    patternMessage?: string;
     properties?: Record<string, { title?: string; type?: string; requiredMessage?: string }>;
     maxLength?: number;
     minLength?: number;
@@ -79,6 +81,8 @@ export function fieldErrors(errors: AjvishError[]): FieldError[] {
         message = `${label}的取值无效`;
         break;
       case 'pattern':
+        message = e.parentSchema?.patternMessage ?? `${label}的格式不正确`;
+        break;
       case 'format':
         message = `${label}的格式不正确`;
         break;

@@ -25,29 +25,36 @@ export interface ApiNode {
   stop(): Promise<void>;
 }
 
-export async function startNode(env: {
-  DATABASE_URL: string;
-  REDIS_URL?: string;
-  REDIS_PREFIX?: string;
-}): Promise<ApiNode> {
+/**
+ * Starts the product as a process of its own on a free port with a fresh data directory, and
+ * resolves once it says it has started. `env` is laid over the defaults (no demo, info logs);
+ * `entry` is what node runs: the server itself, or `scripts/start.mjs` as `npm start` does.
+ */
+export async function startNode(
+  env: Record<string, string | undefined> = {},
+  { entry = ['--import', 'tsx', 'packages/server/src/main.ts'], timeoutMs = 120_000 } = {},
+): Promise<ApiNode> {
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-node-'));
-  const child = spawn(process.execPath, ['--import', 'tsx', 'packages/server/src/main.ts'], {
+  const child = spawn(process.execPath, entry, {
     cwd: ROOT,
     env: {
       ...process.env,
+      DEMO: '0',
+      LOG_LEVEL: 'info',
       ...env,
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
-      DEMO: '0',
-      LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`node did not start in 120 s:\n${output}`)), 120_000);
+    const timer = setTimeout(
+      () => reject(new Error(`node did not start in ${timeoutMs / 1000} s:\n${output}`)),
+      timeoutMs,
+    );
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       if (output.includes('已启动')) {

@@ -49,6 +49,8 @@ export interface FieldDecl {
   form?: boolean;
   /** Form control hint: a wider multi-line input for `text`, a placeholder. */
   placeholder?: string;
+  /** A time of day kept as 'HH:mm' text (a shift's start): forms pick it with a time picker. */
+  time?: boolean;
   /** A tenant's custom field: the value lives in the row's `custom` object under the field's key. */
   custom?: boolean;
   /** A text that is several of these choices joined by '、' (custom multiple choice). */
@@ -168,4 +170,4 @@ export const exportFields = (decl: EntityDecl) =>
   fieldsOf(decl).filter(([, f]) => f.export ?? f.list !== false);
 export const importHeader = (f: FieldDecl) => f.importHeader ?? f.label;
 export const requiredMessage = (f: FieldDecl) =>
-  f.type === 'enum' || f.ref || f.choices || f.upload ? `请选择${f.label}` : `请输入${f.label}`;
+  f.type === 'enum' || f.ref || f.choices || f.upload || f.time ? `请选择${f.label}` : `请输入${f.label}`;

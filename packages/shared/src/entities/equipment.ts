@@ -1,3 +1,4 @@
+import { enableStatus, equipmentKind, equipmentState } from '../enums/index.ts';
 import { defineEntity } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
 
@@ -24,6 +25,92 @@ export const equipmentClassEntity = defineEntity({
       width: 160,
     },
     sort: { label: '排序', type: 'integer', min: 0, max: 100_000, sort: true, width: 80 },
+    remark: remarkField,
+    createdAt: { ...createdAtField, list: false },
+  },
+});
+
+/**
+ * The equipment register (设备台账): each machine with its number, class, model and place. Names
+ * repeat (a line has several 立式绕线机), so only the code is unique. `holderNames` are the users
+ * who keep it on their My equipment list (spec 000 §7), shown on request and searchable. Kind and
+ * state may be left out: a new machine is 生产设备 and 空闲.
+ */
+export const equipmentEntity = defineEntity({
+  name: 'equipment',
+  label: '设备',
+  route: 'accountList',
+  defaultOrder: '+code',
+  api: { base: 'equipment/private/equipment/', name: 'Equipment' },
+  autoCode: { prefix: 'SB', seqLength: 4 },
+  customFields: true,
+  fields: {
+    id: idField,
+    code: codeField('设备编码', 120, true),
+    name: { ...nameField('设备名称', 150), unique: false },
+    className: {
+      label: '设备分类',
+      type: 'string',
+      ref: { entity: 'equipmentClass', by: 'name', idField: 'classId' },
+      filter: ['like'],
+      sort: true,
+      import: true,
+      width: 120,
+    },
+    kind: {
+      label: '设备类型',
+      type: 'enum',
+      enum: equipmentKind,
+      filter: ['eq'],
+      sort: true,
+      import: true,
+      width: 90,
+    },
+    model: {
+      label: '规格型号',
+      type: 'string',
+      maxLength: 100,
+      filter: ['like'],
+      sort: true,
+      import: true,
+      width: 120,
+    },
+    location: {
+      label: '安装位置',
+      type: 'string',
+      maxLength: 100,
+      filter: ['like'],
+      sort: true,
+      import: true,
+      width: 150,
+    },
+    state: {
+      label: '设备状态',
+      type: 'enum',
+      enum: equipmentState,
+      filter: ['eq'],
+      sort: true,
+      import: true,
+      width: 90,
+    },
+    isEnabled: {
+      label: '启用状态',
+      type: 'enum',
+      enum: enableStatus,
+      filter: ['eq'],
+      sort: true,
+      import: true,
+      width: 90,
+    },
+    holderNames: {
+      label: '负责人',
+      type: 'string',
+      form: false,
+      readOnly: true,
+      filter: ['like'],
+      list: false,
+      width: 160,
+    },
     remark: remarkField,
     createdAt: { ...createdAtField, list: false },
   },

@@ -1,5 +1,5 @@
 import type { EntityDecl } from './define.ts';
-import { equipmentClassEntity } from './equipment.ts';
+import { equipmentClassEntity, equipmentEntity } from './equipment.ts';
 import { areaEntity, procedureEntity, stationEntity } from './information.ts';
 import { batchNumberEntity, packageCodeEntity } from './labels.ts';
 import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
@@ -7,7 +7,7 @@ import { notificationRuleEntity } from './notification.ts';
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
 import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
 import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
-import { organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
+import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { userEntity } from './user.ts';
 import {
   packageInfoEntity,
@@ -37,6 +37,7 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   userGroup: userGroupEntity,
   role: roleEntity,
   notificationRule: notificationRuleEntity,
+  frequency: frequencyEntity,
   unit: unitEntity,
   materialsClass: materialsClassEntity,
   materialsAttribute: materialsAttributeEntity,
@@ -46,6 +47,7 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   serviceCustomer: serviceCustomerEntity,
   customerSite: customerSiteEntity,
   equipmentClass: equipmentClassEntity,
+  equipment: equipmentEntity,
   warehouse: warehouseEntity,
   warehouseArea: warehouseAreaEntity,
   warehouseLocation: warehouseLocationEntity,

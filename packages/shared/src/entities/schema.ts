@@ -29,7 +29,7 @@ export function fieldSchema(f: FieldDecl, required = f.required ?? false): TSche
         title: f.label,
         maxLength: f.maxLength,
         ...(required ? { minLength: 1 } : {}),
-        ...(f.pattern ? { pattern: f.pattern.source } : {}),
+        ...(f.pattern ? { pattern: f.pattern.source, patternMessage: f.pattern.message } : {}),
         ...(f.type === 'date' || f.type === 'datetime'
           ? { format: f.type === 'date' ? 'date' : 'date-time' }
           : {}),

@@ -1,5 +1,15 @@
-import { AppstoreOutlined, DownOutlined, LockOutlined, LogoutOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  DownOutlined,
+  EnvironmentOutlined,
+  LockOutlined,
+  LogoutOutlined,
+  ScheduleOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
+import { routePath } from '@factory/shared/routes';
 import { Avatar, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
+import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { fileSrc } from '../platform/fileSrc.ts';
 import { api } from '../platform/request.ts';
@@ -7,6 +17,7 @@ import { useSession } from '../platform/session.ts';
 import s from './Header.module.css';
 import { useLockAction } from './LockScreen.tsx';
 import { NotificationBell } from './Notifications.tsx';
+import { CurrentPost, SwitchDialog, type SwitchKind } from './SwitchDialogs.tsx';
 
 /** First character of a name, for avatars and the fallback logo. */
 const initial = (text: string) => Array.from(text.trim())[0] ?? '';
@@ -21,6 +32,7 @@ export function Header() {
   const clear = useSession((st) => st.clear);
   const navigate = useNavigate();
   const lock = useLockAction();
+  const [switching, setSwitching] = useState<SwitchKind>();
   if (!user) return <header className={s.header} />;
 
   const company = user.companyInfo;
@@ -37,9 +49,27 @@ export function Header() {
       });
   };
 
-  const items: MenuProps['items'] = flags.hideLogout
-    ? []
-    : [{ key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout }];
+  const items: MenuProps['items'] = [
+    { key: 'shift', icon: <ScheduleOutlined />, label: '切换班次', onClick: () => setSwitching('shift') },
+    {
+      key: 'station',
+      icon: <EnvironmentOutlined />,
+      label: '切换工位',
+      onClick: () => setSwitching('station'),
+    },
+    {
+      key: 'selfCenter',
+      icon: <UserOutlined />,
+      label: '个人中心',
+      onClick: () => navigate(routePath('selfCenterUserInfo')),
+    },
+    ...(flags.hideLogout
+      ? []
+      : [
+          { type: 'divider' as const },
+          { key: 'logout', icon: <LogoutOutlined />, label: '退出登录', onClick: logout },
+        ]),
+  ];
 
   return (
     <header className={s.header}>
@@ -93,9 +123,10 @@ export function Header() {
                   <div className={s.userName}>{user.name}</div>
                   <div className={s.userMeta}>{user.userName}</div>
                   <div className={s.userMeta}>{company.companyName}</div>
+                  <CurrentPost />
                 </div>
               </div>
-              {items.length > 0 && menu}
+              {menu}
             </div>
           )}
         >
@@ -104,9 +135,11 @@ export function Header() {
               {initial(user.name)}
             </Avatar>
             <span className={s.userLabel}>{user.name}</span>
+            <CurrentPost compact />
             <DownOutlined className={s.caret} />
           </button>
         </Dropdown>
+        <SwitchDialog kind={switching} onClose={() => setSwitching(undefined)} />
       </div>
     </header>
   );

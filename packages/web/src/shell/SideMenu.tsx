@@ -44,8 +44,8 @@ export function SideMenu({ entries, activeName }: SideMenuProps) {
 
   return (
     <aside className={s.aside}>
-      <nav className={s.rail} aria-label="主菜单">
-        <div className={s.entries}>
+      <div className={s.rail}>
+        <nav className={s.entries} aria-label="主菜单">
           {entries.map((entry) => {
             const active = entry.name === currentMain;
             return (
@@ -61,7 +61,7 @@ export function SideMenu({ entries, activeName }: SideMenuProps) {
               </button>
             );
           })}
-        </div>
+        </nav>
         <div className={s.bottom}>
           <AppDownload />
           <Changelog />
@@ -70,7 +70,7 @@ export function SideMenu({ entries, activeName }: SideMenuProps) {
             <span>意见反馈</span>
           </a>
         </div>
-      </nav>
+      </div>
       {panelVisible && main && (
         <nav className={s.panel} aria-label={main.title}>
           <div className={s.panelTitle}>{main.title}</div>

@@ -82,7 +82,7 @@ describe('units of measure', () => {
     expect(missing.body.errorCode).toBe(1);
     expect(JSON.stringify(missing.body.result)).toContain('单位名称');
     const badCode = await post(`${UNIT}addUnit`, { code: '千 克', name: '千克2' });
-    expect(badCode.body).toMatchObject({ errorCode: 1, errorMsg: '单位编码的格式不正确' });
+    expect(badCode.body).toMatchObject({ errorCode: 1, errorMsg: '单位编码只能包含字母、数字和 _ . -' });
     expect(await ok(put(`${UNIT}updateOne`, { id: meter, name: '米(m)' }))).toMatchObject({
       code: 'm',
       name: '米(m)',

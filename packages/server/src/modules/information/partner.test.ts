@@ -60,7 +60,7 @@ describe('suppliers', () => {
   it('refuses a bad phone, a missing name and a duplicate code or name, naming the field', async () => {
     const phone = await a.post(`${SUP}addSupplier`, { name: '坏电话', phone: '12345' });
     expect(phone.body.errorCode).toBe(1);
-    expect(phone.body.errorMsg).toBe('联系电话的格式不正确');
+    expect(phone.body.errorMsg).toBe('请输入11位手机号或带区号的固定电话（如 021-12345678）');
     const missing = await a.post(`${SUP}addSupplier`, { code: 'GYS0200' });
     expect(JSON.stringify(missing.body.result)).toContain('供应商名称');
     const dupCode = await a.post(`${SUP}addSupplier`, { code: 'GYS0001', name: '另一家' });

@@ -152,7 +152,7 @@ describe('user changes', () => {
     expect(missing.body.errorCode).toBe(1);
     expect((missing.body.result as { field: string }[]).map((f) => f.field)).toContain('name');
     const badName = await add({ userName: '张三', name: '张三' });
-    expect(badName.body.errorMsg).toBe('用户名的格式不正确');
+    expect(badName.body.errorMsg).toBe('用户名只能包含字母、数字和 _ . @ -');
     const badPhone = await add({ userName: 'x2', name: 'x', phone: '12345' });
     expect(badPhone.body.errorCode).toBe(1);
     const dup = await add({ userName: 'worker01', name: '重复' });

@@ -16,7 +16,7 @@ import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { AppDrawer, AppModal } from '../../shell/AppModal.tsx';
 import UserFormModal from './UserFormModal.tsx';
-import UserStationModal from './UserStationModal.tsx';
+import UserLinksModal, { equipmentLinks, stationLinks } from './UserLinksModal.tsx';
 import type { User } from './userApi.ts';
 
 const { Text } = Typography;
@@ -95,8 +95,8 @@ function AddUsers({
 
 /**
  * 关联用户 of a role (spec 000 §6): its users, searched by name and paged; add several, and per
- * user set stations, modify (the user form) or remove from the role. Each action shows only with
- * its permission. (设置设备 waits for the equipment register.)
+ * user set stations, set equipment (hidden for tenants with the hideUserEquipment flag), modify
+ * (the user form) or remove from the role. Each action shows only with its permission.
  */
 export default function RoleUsersDrawer({
   role,
@@ -116,6 +116,8 @@ export default function RoleUsersDrawer({
   const [name, setName] = useState('');
   const [adding, setAdding] = useState(false);
   const [stationOf, setStationOf] = useState<User>();
+  const [equipmentOf, setEquipmentOf] = useState<User>();
+  const hideEquipment = useSession((s) => !!s.user?.companyInfo.flags.hideUserEquipment);
   const [editing, setEditing] = useState<User>();
   const pageSize = paging.size ?? defaultSize;
 
@@ -151,6 +153,9 @@ export default function RoleUsersDrawer({
   const actions: RowAction<User>[] = [
     ...(can('roleList', 'SetStation')
       ? [{ key: 'station', label: '设置工位', onClick: (u: User) => setStationOf(u) }]
+      : []),
+    ...(can('roleList', 'SetEquipment') && !hideEquipment
+      ? [{ key: 'equipment', label: '设置设备', onClick: (u: User) => setEquipmentOf(u) }]
       : []),
     // the user form saves through the users API: it needs the users screen's 修改
     ...(can('userList', 'Modify')
@@ -222,12 +227,20 @@ export default function RoleUsersDrawer({
       key: '__actions',
       title: '操作',
       fixed: 'right',
+      // the drawer is wide enough for every action inline, so none hides under 更多
       width: actionsWidth(
         actions.map((a) => a.label),
-        3,
+        actions.length,
       ),
       render: (_, u) => (
-        <RowActions row={u} rowId={String(u.id)} actions={actions} max={3} busy={busy} run={run} />
+        <RowActions
+          row={u}
+          rowId={String(u.id)}
+          actions={actions}
+          max={actions.length}
+          busy={busy}
+          run={run}
+        />
       ),
     });
 
@@ -288,10 +301,17 @@ export default function RoleUsersDrawer({
           />
         </Flex>
       )}
-      <UserStationModal
+      <UserLinksModal
+        links={stationLinks}
         user={stationOf}
         onClose={() => setStationOf(undefined)}
         onSaved={() => setStationOf(undefined)}
+      />
+      <UserLinksModal
+        links={equipmentLinks}
+        user={equipmentOf}
+        onClose={() => setEquipmentOf(undefined)}
+        onSaved={() => setEquipmentOf(undefined)}
       />
       <UserFormModal
         open={!!editing}

@@ -10,7 +10,7 @@ import { ListPage } from '../../platform/list/ListPage.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '../../platform/list/types.ts';
 import { useSession } from '../../platform/session.ts';
 import UserFormModal, { type UserFormMode } from './UserFormModal.tsx';
-import UserStationModal from './UserStationModal.tsx';
+import UserLinksModal, { equipmentLinks, stationLinks } from './UserLinksModal.tsx';
 import { type User, userApi } from './userApi.ts';
 
 const { Text, Paragraph } = Typography;
@@ -90,6 +90,7 @@ export default function UserList() {
   });
   const [reset, setReset] = useState<{ user: User; password: string }>();
   const [stationsOf, setStationsOf] = useState<User>();
+  const [equipmentOf, setEquipmentOf] = useState<User>();
   const [importing, setImporting] = useState(false);
 
   const isMe = (u: User) => u.id === myId;
@@ -177,6 +178,7 @@ export default function UserList() {
       onClick: (u) => setDialog({ open: true, mode: 'copy', user: u }),
     },
     { key: 'setStation', label: '设置工位', action: 'SetStation', onClick: (u) => setStationsOf(u) },
+    { key: 'setEquipment', label: '设置设备', action: 'SetEquipment', onClick: (u) => setEquipmentOf(u) },
     {
       key: 'resetPassword',
       label: '重置密码',
@@ -226,13 +228,20 @@ export default function UserList() {
         }}
       />
       <PasswordResult result={reset} onClose={() => setReset(undefined)} />
-      <UserStationModal
+      <UserLinksModal
+        links={stationLinks}
         user={stationsOf}
         onClose={() => setStationsOf(undefined)}
         onSaved={() => {
           setStationsOf(undefined);
           list.current?.reload();
         }}
+      />
+      <UserLinksModal
+        links={equipmentLinks}
+        user={equipmentOf}
+        onClose={() => setEquipmentOf(undefined)}
+        onSaved={() => setEquipmentOf(undefined)}
       />
       <ImportWizard
         open={importing}

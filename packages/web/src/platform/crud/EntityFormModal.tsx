@@ -28,6 +28,7 @@ import { AppModal } from '../../shell/AppModal.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts';
 import { RemoteSelect } from '../list/RemoteSelect.tsx';
 import { api } from '../request.ts';
+import { TimeOfDayPicker } from '../TimeOfDayPicker.tsx';
 
 export type FormMode = 'add' | 'copy' | 'edit';
 type Rec = Record<string, unknown>;
@@ -54,6 +55,7 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
       />
     );
   }
+  if (f.time) return <TimeOfDayPicker placeholder={placeholder} allowClear={!f.required} />;
   if (f.choices)
     return (
       <Select

@@ -1,0 +1,130 @@
+import { encryptText } from '@factory/shared/crypto';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { baseURL, DEMO_PASSWORD, launch, newPage, shot, signIn } from './browser.ts';
+
+const TENANT = 'transformer';
+const USER = 'selfcenter01';
+const FIRST_PASSWORD = 'Start2026a';
+const NEW_PASSWORD = 'Changed2026b';
+
+type Env<T> = { errorCode: number; result: T; errorMsg: string };
+let browser: Browser;
+let page: Page;
+let stations: string[];
+
+/** One API call as the demo admin: the user of this test is made the way the user screen makes one. */
+async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
+  const res = await fetch(`${baseURL()}/api/web/v1/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const env = (await res.json()) as Env<T>;
+  if (env.errorCode !== 0) throw new Error(`${path}: ${JSON.stringify(env)}`);
+  return env.result;
+}
+
+beforeAll(async () => {
+  const { token } = await call<{ token: string }>(null, 'POST', 'authority/public/user/login', {
+    memberCode: TENANT,
+    userName: 'admin',
+    password: await encryptText(DEMO_PASSWORD),
+  });
+  const roles = await call<{ records: { id: number; name: string }[] }>(
+    token,
+    'GET',
+    'authority/private/role/getRoleList?page=1&limit=50',
+  );
+  const operator = roles.records.find((r) => r.name === '操作工');
+  const user = await call<{ id: number }>(token, 'POST', 'authority/private/user/addUser', {
+    userName: USER,
+    name: '自助测试',
+    password: await encryptText(FIRST_PASSWORD),
+    roleIds: operator ? [operator.id] : [],
+  });
+  const list = await call<{ records: { id: number; name: string }[] }>(
+    token,
+    'GET',
+    'basicData/private/station/getStationList?page=1&limit=20',
+  );
+  // two stations of their own: only these are offered when switching
+  const mine = list.records.slice(1, 3);
+  stations = mine.map((s) => s.name);
+  await call(token, 'PUT', 'authority/private/user/updateOneStation', {
+    id: user.id,
+    stationIds: mine.map((s) => s.id),
+  });
+  browser = await launch();
+  ({ page } = await newPage(browser));
+  await signIn(page, TENANT, USER, FIRST_PASSWORD);
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+const userButton = (p: Page) => p.locator('header button', { hasText: '自助测试' });
+const headerPost = (p: Page) => userButton(p).locator('span[title^="当前班次"]');
+
+async function switchTo(p: Page, item: '切换班次' | '切换工位', option: string) {
+  await userButton(p).click();
+  await p.getByRole('menuitem', { name: item }).click();
+  const dialog = p.locator('.ant-modal', { hasText: item });
+  await dialog.locator('.ant-select').click();
+  await p
+    .locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: option })
+    .first()
+    .click();
+  await dialog.getByRole('button', { name: /确\s*定/ }).click();
+  await p.getByText('切换成功').first().waitFor();
+}
+
+describe('self-centre', () => {
+  it('switches shift and station from the header, and keeps them after a reload', async () => {
+    // a user given stations starts at the first of them
+    await expect.poll(() => headerPost(page).textContent()).toBe(stations[0]);
+    await switchTo(page, '切换班次', '夜班');
+    await expect.poll(() => headerPost(page).textContent()).toBe(`夜班 · ${stations[0]}`);
+    // only the user's own stations are offered
+    await userButton(page).click();
+    await page.getByRole('menuitem', { name: '切换工位' }).click();
+    await page.locator('.ant-modal', { hasText: '切换工位' }).locator('.ant-select').click();
+    const offered = page.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await expect.poll(() => offered.count()).toBe(2);
+    await shot(page, 'self-switch-station');
+    await page.keyboard.press('Escape');
+    await page.getByRole('button', { name: /取\s*消/ }).click();
+    await switchTo(page, '切换工位', stations[1]);
+    await expect.poll(() => headerPost(page).textContent()).toBe(`夜班 · ${stations[1]}`);
+    await page.reload();
+    await expect.poll(() => headerPost(page).textContent()).toBe(`夜班 · ${stations[1]}`);
+    await userButton(page).click();
+    await expect.poll(() => page.getByTestId('current-shift').textContent()).toBe('夜班');
+    await shot(page, 'self-header-menu');
+    await page.getByRole('menuitem', { name: '个人中心' }).click();
+    await page.waitForURL('**/self-center/user-info');
+    await page.getByText('账号与岗位').waitFor();
+    await shot(page, 'self-user-info');
+  });
+
+  it('changes the own password, and the next login takes the new one', async () => {
+    await page.goto('/self-center/modify-password');
+    await page.getByPlaceholder('请输入原密码').fill(FIRST_PASSWORD);
+    await page.getByPlaceholder('请输入新密码').fill('short');
+    await page.getByPlaceholder('请再次输入新密码').fill('other');
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await page.getByText('密码至少8位，且须同时包含字母和数字', { exact: true }).waitFor();
+    await page.getByText('两次输入的新密码不一致').waitFor();
+    await page.getByPlaceholder('请输入新密码').fill(NEW_PASSWORD);
+    await page.getByPlaceholder('请再次输入新密码').fill(NEW_PASSWORD);
+    await page.getByRole('button', { name: '确认修改' }).click();
+    await page.getByText(/密码修改成功/).waitFor();
+    await shot(page, 'self-modify-password');
+    await userButton(page).click();
+    await page.getByRole('menuitem', { name: '退出登录' }).click();
+    await page.waitForURL(/\/login/);
+    await signIn(page, TENANT, USER, NEW_PASSWORD);
+    // the shift and station chosen before are where the new session starts
+    await expect.poll(() => headerPost(page).textContent()).toBe(`夜班 · ${stations[1]}`);
+  });
+});

@@ -1,0 +1,241 @@
+import {
+  EquipmentIdList,
+  EquipmentIdQuery,
+  myEquipmentPaths as P,
+  ShowMineOnlyQuery,
+  UserEquipmentQuery,
+  UserIdQuery,
+} from '@factory/shared/api/equipment';
+import { equipmentEntity } from '@factory/shared/entities/equipment';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { audit } from '../../platform/audit.ts';
+import { crud, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
+import { route } from '../../platform/route.ts';
+import { equipmentClasses } from '../information/schema.ts';
+import { users } from '../setting/schema.ts';
+import { equipment, userEquipment } from './schema.ts';
+
+/** Who keeps the equipment on their My equipment list, by name in the order they were made. */
+const holderNames = sql<string | null>`(
+  select string_agg(u.name, '、' order by u.id)
+  from ${userEquipment} ue join ${users} u on u.id = ue.user_id
+  where ue.equipment_id = ${qualified(equipment.id)})`;
+
+/**
+ * The caller's 仅显示我的设备: when on, only the equipment on their own list. The flag's look-up
+ * does not depend on the row, so PostgreSQL runs it once per query.
+ */
+const mineWhenChosen = (userId: number) => sql`(
+  not exists (select 1 from ${users} u where u.id = ${userId} and u.show_my_equipment_only)
+  or exists (
+    select 1 from ${userEquipment} ue
+    where ue.user_id = ${userId} and ue.equipment_id = ${qualified(equipment.id)}))`;
+
+/** The equipment register (设备台账): the declared calls, numbered codes, custom fields. */
+export const equipmentCrud = crud({
+  entity: equipmentEntity,
+  table: equipment,
+  refs: { className: { id: equipmentClasses.id, name: equipmentClasses.name, code: equipmentClasses.code } },
+  columns: { holderNames },
+  // pickers (My equipment, later the equipment bills) offer only equipment in service
+  selectWhere: eq(equipment.enabled, true),
+  listWhere: (session) => mineWhenChosen(session.userId),
+});
+
+/** The given ids, each once, after checking each is equipment of this tenant (row-level security hides others'). */
+async function existingEquipment(tx: Tx, ids: readonly number[], field: string): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return unique;
+  const found = await tx.select({ id: equipment.id }).from(equipment).where(inArray(equipment.id, unique));
+  if (found.length !== unique.length) throw fieldError(field, '所选设备不存在或已被删除');
+  return unique;
+}
+
+async function existingUser(tx: Tx, userId: number): Promise<void> {
+  const [user] = await tx.select({ id: users.id }).from(users).where(eq(users.id, userId));
+  if (!user) throw notFound('用户');
+}
+
+/** A user's list as register rows, by code. */
+export function equipmentOf(tx: Tx, userId: number) {
+  return tx
+    .select(equipmentCrud.rowColumns)
+    .from(equipment)
+    .where(
+      inArray(
+        equipment.id,
+        tx
+          .select({ id: userEquipment.equipmentId })
+          .from(userEquipment)
+          .where(eq(userEquipment.userId, userId)),
+      ),
+    )
+    .orderBy(asc(equipment.code));
+}
+
+/** Adds equipment to a user's list; what is already on it stays. Answers how many were new. */
+export async function addUserEquipment(
+  tx: Tx,
+  actorId: number,
+  userId: number,
+  equipmentIds: readonly number[],
+): Promise<number> {
+  const ids = await existingEquipment(tx, equipmentIds, 'equipmentIds');
+  if (!ids.length) return 0;
+  const added = await tx
+    .insert(userEquipment)
+    .values(ids.map((equipmentId) => ({ userId, equipmentId })))
+    .onConflictDoNothing()
+    .returning({ id: userEquipment.equipmentId });
+  if (added.length)
+    await audit(tx, actorId, 'user', userId, 'addEquipment', { equipmentIds: added.map((r) => r.id) });
+  return added.length;
+}
+
+/** Replaces a user's list (设置设备 on the users and roles screens). */
+export async function setUserEquipment(
+  tx: Tx,
+  actorId: number,
+  userId: number,
+  equipmentIds: readonly number[],
+): Promise<void> {
+  await existingUser(tx, userId);
+  const ids = await existingEquipment(tx, equipmentIds, 'equipmentIds');
+  await tx.delete(userEquipment).where(eq(userEquipment.userId, userId));
+  if (ids.length) await tx.insert(userEquipment).values(ids.map((equipmentId) => ({ userId, equipmentId })));
+  await audit(tx, actorId, 'user', userId, 'setEquipment', { equipmentIds: ids });
+}
+
+/** Takes one piece of equipment off a user's list; answers whether it was on it. */
+async function removeUserEquipment(tx: Tx, actorId: number, userId: number, equipmentId: number) {
+  await existingEquipment(tx, [equipmentId], 'equipmentId');
+  const removed = await tx
+    .delete(userEquipment)
+    .where(and(eq(userEquipment.userId, userId), eq(userEquipment.equipmentId, equipmentId)))
+    .returning({ id: userEquipment.equipmentId });
+  if (removed.length) await audit(tx, actorId, 'user', userId, 'removeEquipment', { equipmentId });
+  return removed.length > 0;
+}
+
+/** 设置设备 is a button of both the users screen and the role's users. */
+const SET_EQUIPMENT = { keys: ['userListSetEquipment', 'roleListSetEquipment'] };
+const Rows = Type.Array(equipmentCrud.Row);
+
+/** My equipment (spec 000 §7): one's own list and the 仅显示我的设备 switch, and any user's list for 设置设备. */
+export const userEquipmentRoutes = [
+  route({
+    method: 'GET',
+    url: P.mine,
+    summary: '我的设备列表',
+    access: { session: true },
+    result: Rows,
+    handler: ({ tx, session }) => equipmentOf(tx, session.userId),
+  }),
+  route({
+    method: 'PUT',
+    url: P.addMine,
+    summary: '添加设备到我的设备（已在列表中的保留；移除用 removeEquipmentFromMyList），返回新添加的台数',
+    access: { session: true },
+    body: EquipmentIdList,
+    result: Type.Integer(),
+    handler: ({ tx, session, body }) => addUserEquipment(tx, session.userId, session.userId, body),
+  }),
+  route({
+    method: 'DELETE',
+    url: P.removeMine,
+    summary: '从我的设备中移除一台设备',
+    access: { session: true },
+    query: EquipmentIdQuery,
+    result: Type.Boolean(),
+    handler: ({ tx, session, query }) =>
+      removeUserEquipment(tx, session.userId, session.userId, query.equipmentId),
+  }),
+  route({
+    method: 'GET',
+    url: P.showMineOnly,
+    summary: '是否仅显示我的设备',
+    access: { session: true },
+    result: Type.Boolean(),
+    handler: async ({ tx, session }) => {
+      const [user] = await tx
+        .select({ on: users.showMyEquipmentOnly })
+        .from(users)
+        .where(eq(users.id, session.userId));
+      return user?.on ?? false;
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: P.setShowMineOnly,
+    summary: '设置是否仅显示我的设备（设备台账只列出我的设备）',
+    access: { session: true },
+    query: ShowMineOnlyQuery,
+    result: Type.Boolean(),
+    handler: async ({ tx, session, query }) => {
+      await tx
+        .update(users)
+        .set({ showMyEquipmentOnly: query.showMyEquipmentOnly })
+        .where(eq(users.id, session.userId));
+      return query.showMyEquipmentOnly;
+    },
+  }),
+  route({
+    method: 'GET',
+    url: P.byUser,
+    summary: '用户的设备列表',
+    access: SET_EQUIPMENT,
+    query: UserIdQuery,
+    result: Rows,
+    handler: async ({ tx, query }) => {
+      await existingUser(tx, query.userId);
+      return equipmentOf(tx, query.userId);
+    },
+  }),
+  route({
+    method: 'GET',
+    url: P.idsByUser,
+    summary: '用户的设备编号列表',
+    access: SET_EQUIPMENT,
+    query: UserIdQuery,
+    result: Type.Array(Type.Integer()),
+    handler: async ({ tx, query }) => {
+      await existingUser(tx, query.userId);
+      const rows = await tx
+        .select({ id: userEquipment.equipmentId })
+        .from(userEquipment)
+        .where(eq(userEquipment.userId, query.userId))
+        .orderBy(asc(userEquipment.equipmentId));
+      return rows.map((r) => r.id);
+    },
+  }),
+  route({
+    method: 'PUT',
+    url: P.setForUser,
+    summary: '设置用户的设备（以请求中的设备列表替换）',
+    access: SET_EQUIPMENT,
+    query: UserIdQuery,
+    body: EquipmentIdList,
+    result: Type.Boolean(),
+    handler: async ({ tx, session, query, body }) => {
+      await setUserEquipment(tx, session.userId, query.userId, body);
+      return true;
+    },
+  }),
+  route({
+    method: 'DELETE',
+    url: P.removeFromUser,
+    summary: '从用户的设备中移除一台设备',
+    access: SET_EQUIPMENT,
+    query: UserEquipmentQuery,
+    result: Type.Boolean(),
+    handler: async ({ tx, session, query }) => {
+      await existingUser(tx, query.userId);
+      return removeUserEquipment(tx, session.userId, query.userId, query.equipmentId);
+    },
+  }),
+];
+
+export const equipmentRoutes = [...equipmentCrud.routes, ...userEquipmentRoutes];

@@ -1,0 +1,99 @@
+import { ArrowLeftOutlined } from '@ant-design/icons';
+import type { FieldDecl } from '@factory/shared/entities/define';
+import { equipmentEntity } from '@factory/shared/entities/equipment';
+import { enableStatus, equipmentKind, equipmentState } from '@factory/shared/enums';
+import { routeHref } from '@factory/shared/routes';
+import { useQuery } from '@tanstack/react-query';
+import { Button, Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
+import { Link, useNavigate, useParams } from 'react-router';
+import { useEntityDecl } from '../../platform/crud/useEntityDecl.ts';
+import { LoadState } from '../../platform/LoadState.tsx';
+import { cellOf, EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
+import { api } from '../../platform/request.ts';
+import { EQUIPMENT, type Equipment } from './myEquipment.ts';
+
+const LIST = routeHref('accountList');
+/** Shown in the heading or a section of their own, not among the plain fields. */
+const APART = new Set(['id', 'code', 'name', 'state', 'isEnabled', 'kind', 'holderNames']);
+
+/** /equipment/account/account-detail/:id: a machine's fields, custom fields and who looks after it. */
+export default function AccountDetail() {
+  const navigate = useNavigate();
+  const decl = useEntityDecl(equipmentEntity);
+  const id = Number(useParams().id);
+  const valid = Number.isInteger(id) && id > 0;
+  const query = useQuery({
+    queryKey: [EQUIPMENT.detail, id],
+    queryFn: ({ signal }) => api.get<Equipment>(EQUIPMENT.detail, { id }, { signal }),
+    enabled: valid,
+  });
+  if (!valid) return <Result status="404" title="设备不存在" extra={<Link to={LIST}>返回设备台账</Link>} />;
+  const e = query.data;
+  const fields: [string, FieldDecl][] = Object.entries(decl?.fields ?? equipmentEntity.fields).filter(
+    ([key]) => !APART.has(key),
+  );
+  /** Custom fields live in the row's `custom`. */
+  const fieldValue = (key: string, f: FieldDecl) => (f.custom ? e?.custom?.[key] : e?.[key]);
+  return (
+    <Flex vertical gap={16}>
+      <LoadState query={query} title="设备详情" />
+      {e && (
+        <>
+          <Card variant="borderless">
+            <Flex align="center" justify="space-between" gap={12} wrap>
+              <Flex align="center" gap={12}>
+                <Button
+                  type="text"
+                  icon={<ArrowLeftOutlined />}
+                  aria-label="返回设备台账"
+                  onClick={() => navigate(LIST)}
+                />
+                <Typography.Title level={4} style={{ margin: 0 }}>
+                  {e.name}
+                </Typography.Title>
+                <Tag variant="filled">{equipmentKind.label(e.kind)}</Tag>
+                <EnumCell value={e.state} enumDecl={equipmentState} />
+                {e.isEnabled === 0 && <EnumCell value={e.isEnabled} enumDecl={enableStatus} />}
+              </Flex>
+              <Typography.Text type="secondary">
+                设备编码{' '}
+                <Typography.Text copyable strong>
+                  {e.code}
+                </Typography.Text>
+              </Typography.Text>
+            </Flex>
+          </Card>
+          <Card variant="borderless" title="基本信息">
+            <Descriptions column={{ xs: 1, md: 2, xl: 3 }} colon={false} styles={{ label: { width: 96 } }}>
+              {fields.map(([key, f]) => {
+                const v = fieldValue(key, f);
+                return (
+                  <Descriptions.Item key={key} label={f.label}>
+                    {v === null || v === undefined || v === '' ? EMPTY_CELL : cellOf(f)(v)}
+                  </Descriptions.Item>
+                );
+              })}
+            </Descriptions>
+          </Card>
+          <Card variant="borderless" title="负责人">
+            {e.holderNames ? (
+              <Flex wrap gap={8}>
+                {e.holderNames.split('、').map((n, i) => (
+                  // names may repeat (two 王芳): the position keeps keys apart
+                  // biome-ignore lint/suspicious/noArrayIndexKey: the list never reorders while shown
+                  <Tag key={`${n}-${i}`} color="processing" variant="filled">
+                    {n}
+                  </Tag>
+                ))}
+              </Flex>
+            ) : (
+              <Typography.Text type="secondary">
+                还没有人把这台设备加入“我的设备”；可在用户管理的“设置设备”中指定
+              </Typography.Text>
+            )}
+          </Card>
+        </>
+      )}
+    </Flex>
+  );
+}
