@@ -54,15 +54,17 @@ describe('live notifications', () => {
     await signIn(admin.page, 'machinery', 'admin');
     // the rule: 陈静 (a warehouse keeper) hears about new users
     await admin.page.goto('/setting/system-setting-info/message-notificate-list');
+    // 新增 opens the add page of its own route (message-notificate-add)
     await admin.page.getByRole('button', { name: /新增消息通知/ }).click();
-    await dialog(admin.page).getByPlaceholder('请输入规则名称').fill('新用户通知仓管');
-    await pick(admin.page, dialog(admin.page).getByLabel('触发事件', { exact: true }), '新增用户');
-    await pick(admin.page, dialog(admin.page).getByLabel('通知用户', { exact: true }), '陈静', '陈静');
+    await admin.page.waitForURL(/message-notificate-add/);
+    const form = admin.page.locator('form#notificationRuleForm');
+    await form.getByPlaceholder('请输入规则名称').fill('新用户通知仓管');
+    await pick(admin.page, form.getByLabel('触发事件', { exact: true }), '新增用户');
+    await pick(admin.page, form.getByLabel('通知用户', { exact: true }), '陈静', '陈静');
     await shot(admin.page, 'notification-rule-form');
-    await dialog(admin.page)
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
+    await admin.page.getByRole('button', { name: /保\s*存/ }).click();
     await admin.page.getByText('新增成功').first().waitFor();
+    await admin.page.waitForURL(/message-notificate-list/);
     await admin.page.locator('.ant-table-row', { hasText: '新用户通知仓管' }).waitFor();
     await shot(admin.page, 'notification-rules');
 

@@ -27,6 +27,7 @@ export const pages: Record<string, PageLoader> = {
   roleList: () => import('../modules/setting/RoleList.tsx'),
   codeSetting: () => import('../modules/setting/CodeRuleList.tsx'),
   messageNotificateList: () => import('../modules/setting/MessageNotificateList.tsx'),
+  messageNotificateAdd: () => import('../modules/setting/MessageNotificateAdd.tsx'),
   fieldSetting: () => import('../modules/setting/CustomFieldList.tsx'),
   factoryModel: () => import('../modules/information/AreaList.tsx'),
   stationList: () => import('../modules/information/StationList.tsx'),

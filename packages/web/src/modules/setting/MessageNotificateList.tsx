@@ -1,9 +1,11 @@
 import { notificationRuleEntity } from '@factory/shared/entities/notification';
+import { routeHref } from '@factory/shared/routes';
 import { Col, Form, Typography } from 'antd';
+import { useNavigate } from 'react-router';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 
-type Rule = {
+export type Rule = {
   id: number;
   userIds: number[];
   roleIds: number[];
@@ -37,12 +39,35 @@ const clipped = (v: unknown) =>
     <Typography.Text type="secondary">—</Typography.Text>
   );
 
+/** The rule form's own items: who it notifies (the declared fields come from the entity). */
+export const ruleTargets = (r?: Rule) =>
+  TARGETS.map((t) => (
+    <Col xs={24} key={t.ids}>
+      <Form.Item
+        name={t.ids}
+        label={t.label}
+        extra={t.ids === 'userIds' ? '用户、角色、用户组至少选择一项；同一人只会收到一条通知' : undefined}
+      >
+        <RemoteSelect
+          url={t.url}
+          mode="multiple"
+          placeholder={`请选择${t.label.slice(2)}`}
+          knownOptions={known(r, t)}
+          allowClear
+        />
+      </Form.Item>
+    </Col>
+  ));
+
+export const NO_TARGETS = { userIds: [], roleIds: [], groupIds: [] };
+
 /**
  * /setting/system-setting-info/message-notificate-list: which event notifies whom. A rule names
  * users, roles (everyone holding them) and user groups (their members); the actor of an event is
- * never told about their own action.
+ * never told about their own action. 新增 opens the add page (message-notificate-add).
  */
 export default function MessageNotificateList() {
+  const navigate = useNavigate();
   return (
     <CrudPage<Rule>
       entity={notificationRuleEntity}
@@ -51,29 +76,10 @@ export default function MessageNotificateList() {
         roleNames: { render: clipped },
         groupNames: { render: clipped },
       }}
-      formItems={(r) =>
-        TARGETS.map((t) => (
-          <Col xs={24} key={t.ids}>
-            <Form.Item
-              name={t.ids}
-              label={t.label}
-              extra={
-                t.ids === 'userIds' ? '用户、角色、用户组至少选择一项；同一人只会收到一条通知' : undefined
-              }
-            >
-              <RemoteSelect
-                url={t.url}
-                mode="multiple"
-                placeholder={`请选择${t.label.slice(2)}`}
-                knownOptions={known(r, t)}
-                allowClear
-              />
-            </Form.Item>
-          </Col>
-        ))
-      }
+      formItems={(r) => ruleTargets(r)}
       formValues={(r) => ({ userIds: r.userIds, roleIds: r.roleIds, groupIds: r.groupIds })}
-      addValues={{ userIds: [], roleIds: [], groupIds: [] }}
+      addValues={NO_TARGETS}
+      onAdd={() => navigate(routeHref('messageNotificateAdd'))}
     />
   );
 }

@@ -45,6 +45,8 @@ export interface CrudPageProps<T extends Row>
   addValues?: Record<string, unknown>;
   /** After anything was saved, enabled, disabled or deleted (caches others depend on). */
   onChanged?(): void;
+  /** 新增 goes elsewhere (a route of its own) instead of opening the dialog. */
+  onAdd?(): void;
   ref?: Ref<ListPageHandle>;
 }
 
@@ -63,6 +65,7 @@ export function CrudPage<T extends Row>({
   formValues,
   addValues,
   onChanged,
+  onAdd,
   ref,
   ...list
 }: CrudPageProps<T>) {
@@ -153,7 +156,7 @@ export function CrudPage<T extends Row>({
       action: 'Add',
       primary: true,
       icon: <PlusOutlined />,
-      onClick: () => setDialog({ open: true, mode: 'add' }),
+      onClick: onAdd ?? (() => setDialog({ open: true, mode: 'add' })),
     },
     ...toolbar,
   ];

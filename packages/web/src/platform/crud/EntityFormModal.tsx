@@ -121,8 +121,9 @@ function bodyValue(f: FieldDecl, v: unknown): unknown {
   return typeof v === 'string' ? v.trim() : v;
 }
 
-export interface EntityFormModalProps {
+export interface EntityFormProps {
   entity: EntityDecl;
+  /** The form (re)starts from its source each time this turns true. */
   open: boolean;
   mode: FormMode;
   /** The row to modify, or the one a copy starts from. */
@@ -134,16 +135,20 @@ export interface EntityFormModalProps {
   extraValues?(row: Rec): Values;
   /** Starting values of a new record (a child node's parent id, and its name to label the select). */
   initialValues?: Values;
-  onClose(): void;
   onSaved(row: Rec): void;
 }
 
+export interface EntityFormModalProps extends EntityFormProps {
+  onClose(): void;
+}
+
 /**
- * 新增 / 复制 / 修改 of any declared entity: one control per form field (text, number, choice,
- * date, reference as a remote select), the declared rules, the server's field errors on their
- * fields. A copy starts from the source with its unique fields empty (and a new code suggested).
+ * 新增 / 复制 / 修改 of any declared entity, as a form to place in a dialog or on a page: one
+ * control per form field (text, number, choice, date, reference as a remote select), the declared
+ * rules, the server's field errors on their fields. A copy starts from the source with its unique
+ * fields empty (and a new code suggested).
  */
-export function EntityFormModal({
+export function useEntityForm({
   entity,
   open,
   mode,
@@ -152,9 +157,8 @@ export function EntityFormModal({
   extraItems,
   extraValues,
   initialValues,
-  onClose,
   onSaved,
-}: EntityFormModalProps) {
+}: EntityFormProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
@@ -279,9 +283,24 @@ export function EntityFormModal({
       ? `复制${entity.label}（复制自 ${String(source.name ?? source.code ?? '')}）`
       : `${TITLES[mode]}${entity.label}`;
 
+  const body = (
+    <Form name={`${entity.name}Form`} form={form} layout="vertical" style={{ marginTop: 16 }}>
+      <Row gutter={24}>
+        {fields.filter(([, f]) => f.type !== 'text').map(field)}
+        {extraItems}
+        {fields.filter(([, f]) => f.type === 'text').map(field)}
+      </Row>
+    </Form>
+  );
+  return { title, body, submit, saving };
+}
+
+/** The entity form in a dialog (CrudPage's 新增, 修改 and 复制). */
+export function EntityFormModal({ onClose, ...props }: EntityFormModalProps) {
+  const { title, body, submit, saving } = useEntityForm(props);
   return (
     <AppModal
-      open={open}
+      open={props.open}
       title={title}
       okText="确定"
       cancelText="取消"
@@ -289,13 +308,7 @@ export function EntityFormModal({
       onOk={submit}
       onCancel={onClose}
     >
-      <Form name={`${entity.name}Form`} form={form} layout="vertical" style={{ marginTop: 16 }}>
-        <Row gutter={24}>
-          {fields.filter(([, f]) => f.type !== 'text').map(field)}
-          {extraItems}
-          {fields.filter(([, f]) => f.type === 'text').map(field)}
-        </Row>
-      </Form>
+      {body}
     </AppModal>
   );
 }
