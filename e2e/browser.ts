@@ -43,14 +43,21 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
-/** Opens a select (its wrapper or its input), types to search when `typed`, and picks the option. */
+/**
+ * Opens a select (its wrapper or its input), types to search when `typed`, and picks the option
+ * from that select's own dropdown (found by the listbox its input controls), not from another one
+ * still closing.
+ */
 export async function pick(p: Page, select: Locator, option: string, typed?: string) {
   await select.click();
-  if (typed) {
-    const isInput = await select.evaluate((el) => el.tagName === 'INPUT');
-    await (isInput ? select : select.locator('input')).fill(typed);
-  }
+  const isInput = await select.evaluate((el) => el.tagName === 'INPUT');
+  const input = isInput ? select : select.locator('input').first();
+  if (typed) await input.fill(typed);
+  const list = await input.getAttribute('aria-controls');
+  const dropdown = list
+    ? p.locator('.ant-select-dropdown', { has: p.locator(`[id="${list}"]`) })
+    : p.locator('.ant-select-dropdown:visible');
   // the whole text ('成品' must not pick '半成品'), after a code where options show one (materials)
   const exact = new RegExp(`^(?:\\S+ )?${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
-  await p.locator('.ant-select-dropdown:visible .ant-select-item-option', { hasText: exact }).first().click();
+  await dropdown.locator('.ant-select-item-option', { hasText: exact }).first().click();
 }
