@@ -61,3 +61,20 @@ export async function pick(p: Page, select: Locator, option: string, typed?: str
   const exact = new RegExp(`^(?:\\S+ )?${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   await dropdown.locator('.ant-select-item-option', { hasText: exact }).first().click();
 }
+
+/** One API call as a test sets up its data (a user made the way the user screen makes one); throws on a refusal. */
+export async function apiCall<T>(
+  token: string | null,
+  method: string,
+  path: string,
+  body?: unknown,
+): Promise<T> {
+  const res = await fetch(`${baseURL()}/api/web/v1/${path}`, {
+    method,
+    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const env = (await res.json()) as { errorCode: number; result: T; errorMsg: string };
+  if (env.errorCode !== 0) throw new Error(`${path}: ${JSON.stringify(env)}`);
+  return env.result;
+}

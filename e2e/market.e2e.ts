@@ -4,42 +4,30 @@ import { formatAuthority } from '@factory/shared/permissions';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../packages/server/src/testing/images.ts';
-import { baseURL, DEMO_PASSWORD, launch, newPage, shot, signIn } from './browser.ts';
+import { apiCall, DEMO_PASSWORD, launch, newPage, shot, signIn } from './browser.ts';
 
 /** The provider's tenant (flag providerConsole) is the one that maintains the shared catalogue. */
 const PROVIDER = 'provider';
 const BROWSER_USER = { userName: 'e2emarket', name: '应用浏览员', password: 'Market2026a' };
-
-type Env<T> = { errorCode: number; result: T; errorMsg: string };
-async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}/api/web/v1/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const env = (await res.json()) as Env<T>;
-  if (env.errorCode !== 0) throw new Error(`${path}: ${JSON.stringify(env)}`);
-  return env.result;
-}
 
 let browser: Browser;
 let admin: Page;
 
 beforeAll(async () => {
   // a provider user who may open the market pages but holds none of their buttons
-  const { token } = await call<{ token: string }>(null, 'POST', 'authority/public/user/login', {
+  const { token } = await apiCall<{ token: string }>(null, 'POST', 'authority/public/user/login', {
     memberCode: PROVIDER,
     userName: 'admin',
     password: await encryptText(DEMO_PASSWORD),
   });
-  const role = await call<{ id: number }>(token, 'POST', 'authority/private/role/addRole', {
+  const role = await apiCall<{ id: number }>(token, 'POST', 'authority/private/role/addRole', {
     name: 'E2E应用浏览',
   });
-  await call(token, 'PUT', 'authority/private/role/updatePermission', {
+  await apiCall(token, 'PUT', 'authority/private/role/updatePermission', {
     id: role.id,
     authority: formatAuthority([{ checked: ['ApplyMarket', 'applyDetails'], half: [] }]),
   });
-  await call(token, 'POST', 'authority/private/user/addUser', {
+  await apiCall(token, 'POST', 'authority/private/user/addUser', {
     userName: BROWSER_USER.userName,
     name: BROWSER_USER.name,
     password: await encryptText(BROWSER_USER.password),

@@ -1,49 +1,36 @@
 import { encryptText } from '@factory/shared/crypto';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { baseURL, DEMO_PASSWORD, launch, newPage, shot, signIn } from './browser.ts';
+import { apiCall, DEMO_PASSWORD, launch, newPage, shot, signIn } from './browser.ts';
 
 const TENANT = 'transformer';
 const USER = 'selfcenter01';
 const FIRST_PASSWORD = 'Start2026a';
 const NEW_PASSWORD = 'Changed2026b';
 
-type Env<T> = { errorCode: number; result: T; errorMsg: string };
 let browser: Browser;
 let page: Page;
 let stations: string[];
 
-/** One API call as the demo admin: the user of this test is made the way the user screen makes one. */
-async function call<T>(token: string | null, method: string, path: string, body?: unknown): Promise<T> {
-  const res = await fetch(`${baseURL()}/api/web/v1/${path}`, {
-    method,
-    headers: { 'content-type': 'application/json', ...(token ? { token } : {}) },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const env = (await res.json()) as Env<T>;
-  if (env.errorCode !== 0) throw new Error(`${path}: ${JSON.stringify(env)}`);
-  return env.result;
-}
-
 beforeAll(async () => {
-  const { token } = await call<{ token: string }>(null, 'POST', 'authority/public/user/login', {
+  const { token } = await apiCall<{ token: string }>(null, 'POST', 'authority/public/user/login', {
     memberCode: TENANT,
     userName: 'admin',
     password: await encryptText(DEMO_PASSWORD),
   });
-  const roles = await call<{ records: { id: number; name: string }[] }>(
+  const roles = await apiCall<{ records: { id: number; name: string }[] }>(
     token,
     'GET',
     'authority/private/role/getRoleList?page=1&limit=50',
   );
   const operator = roles.records.find((r) => r.name === '操作工');
-  const user = await call<{ id: number }>(token, 'POST', 'authority/private/user/addUser', {
+  const user = await apiCall<{ id: number }>(token, 'POST', 'authority/private/user/addUser', {
     userName: USER,
     name: '自助测试',
     password: await encryptText(FIRST_PASSWORD),
     roleIds: operator ? [operator.id] : [],
   });
-  const list = await call<{ records: { id: number; name: string }[] }>(
+  const list = await apiCall<{ records: { id: number; name: string }[] }>(
     token,
     'GET',
     'basicData/private/station/getStationList?page=1&limit=20',
@@ -51,7 +38,7 @@ beforeAll(async () => {
   // two stations of their own: only these are offered when switching
   const mine = list.records.slice(1, 3);
   stations = mine.map((s) => s.name);
-  await call(token, 'PUT', 'authority/private/user/updateOneStation', {
+  await apiCall(token, 'PUT', 'authority/private/user/updateOneStation', {
     id: user.id,
     stationIds: mine.map((s) => s.id),
   });

@@ -1,6 +1,6 @@
-import { enableStatus, equipmentKind, equipmentState } from '../enums/index.ts';
+import { equipmentKind, equipmentState } from '../enums/index.ts';
 import { defineEntity } from './define.ts';
-import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
+import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
 /**
  * Equipment classes, a tree (生产设备 → 绕线机 → 立式绕线机): equipment is filed under one, and the
@@ -93,15 +93,7 @@ export const equipmentEntity = defineEntity({
       import: true,
       width: 90,
     },
-    isEnabled: {
-      label: '启用状态',
-      type: 'enum',
-      enum: enableStatus,
-      filter: ['eq'],
-      sort: true,
-      import: true,
-      width: 90,
-    },
+    isEnabled: { ...statusField, label: '启用状态' },
     holderNames: {
       label: '负责人',
       type: 'string',

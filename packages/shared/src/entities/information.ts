@@ -1,4 +1,4 @@
-import { processType } from '../enums/index.ts';
+import { enableStatus, processType } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 
 /** Code and name, the identity of most master data: required, unique, searched and sorted. */
@@ -42,6 +42,20 @@ export const createdAtField: FieldDecl = {
   sort: true,
   width: 170,
 };
+
+/** 启用/停用 of a list whose route has Enable/Disable buttons: switched there, not in the form. */
+export const toggledStatusField: FieldDecl = {
+  label: '状态',
+  type: 'enum',
+  enum: enableStatus,
+  form: false,
+  filter: ['eq'],
+  sort: true,
+  import: true,
+  width: 90,
+};
+/** 启用/停用 where the route has no such buttons: chosen in the form. */
+export const statusField: FieldDecl = { ...toggledStatusField, form: true };
 export const idField: FieldDecl = {
   label: '编号',
   type: 'integer',

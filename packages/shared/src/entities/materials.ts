@@ -1,7 +1,7 @@
 import { BOM_MAX_QUANTITY } from '../api/materials.ts';
-import { enableStatus, materialType } from '../enums/index.ts';
+import { materialType } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
-import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
+import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
 const M = 'basicData/materials/private/';
 
@@ -155,15 +155,7 @@ export const materialsEntity = defineEntity({
       list: false,
       width: 90,
     },
-    isEnabled: {
-      label: '状态',
-      type: 'enum',
-      enum: enableStatus,
-      filter: ['eq'],
-      sort: true,
-      import: true,
-      width: 90,
-    },
+    isEnabled: statusField,
     attributeText: { label: '物料属性', type: 'string', form: false, width: 240 },
     bomCount: {
       label: 'BOM子件数',

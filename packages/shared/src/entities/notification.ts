@@ -1,7 +1,6 @@
 import { notificationType } from '../api/notification.ts';
-import { enableStatus } from '../enums/index.ts';
 import { defineEntity } from './define.ts';
-import { createdAtField, idField, nameField, remarkField } from './information.ts';
+import { createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
 const names = (label: string) => ({ label, type: 'string' as const, form: false as const, width: 200 });
 
@@ -30,7 +29,7 @@ export const notificationRuleEntity = defineEntity({
     userNames: names('通知用户'),
     roleNames: names('通知角色'),
     groupNames: names('通知用户组'),
-    isEnabled: { label: '状态', type: 'enum', enum: enableStatus, filter: ['eq'], sort: true, width: 90 },
+    isEnabled: statusField,
     remark: remarkField,
     createdAt: createdAtField,
   },

@@ -1,6 +1,13 @@
-import { enableStatus } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
-import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
+import {
+  codeField,
+  createdAtField,
+  idField,
+  nameField,
+  remarkField,
+  statusField,
+  toggledStatusField,
+} from './information.ts';
 
 /** A mobile number (11 digits from 1) or a landline with its area code and optional extension. */
 export const PHONE_PATTERN = '^(1\\d{10}|0\\d{2,3}-?\\d{7,8}(-\\d{1,6})?)$';
@@ -30,19 +37,6 @@ export const addressField: FieldDecl = {
   import: true,
   width: 240,
 };
-/** 启用/停用 of a list whose route has Enable/Disable buttons: switched there, not in the form. */
-export const toggledStatusField: FieldDecl = {
-  label: '状态',
-  type: 'enum',
-  enum: enableStatus,
-  form: false,
-  filter: ['eq'],
-  sort: true,
-  import: true,
-  width: 90,
-};
-/** 启用/停用 where the route has no such buttons: chosen in the form. */
-export const statusField: FieldDecl = { ...toggledStatusField, form: true };
 
 /** The fields suppliers and customers share: who they are and how to reach them. */
 const partnerFields = (what: string) =>

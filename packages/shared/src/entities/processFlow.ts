@@ -1,6 +1,5 @@
-import { enableStatus } from '../enums/index.ts';
 import { defineEntity } from './define.ts';
-import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
+import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
 /** Process flows and their classes live under basicData/production/private/ (spec 001 §7.7). */
 const P = 'basicData/production/private/';
@@ -88,15 +87,7 @@ export const processFlowEntity = defineEntity({
       import: true,
       width: 120,
     },
-    isEnabled: {
-      label: '状态',
-      type: 'enum',
-      enum: enableStatus,
-      filter: ['eq'],
-      sort: true,
-      import: true,
-      width: 90,
-    },
+    isEnabled: statusField,
     remark: remarkField,
     createdAt: createdAtField,
   },

@@ -1,6 +1,6 @@
-import { enableStatus, organizationLevel } from '../enums/index.ts';
+import { organizationLevel } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
-import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
+import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
 /** The organisation framework (spec 001 §9): factory → workshop → production line. */
 export const organizationEntity = defineEntity({
@@ -48,15 +48,7 @@ export const userGroupEntity = defineEntity({
     name: nameField('用户组名称'),
     memberNames: { label: '成员', type: 'string', form: false, width: 260 },
     memberCount: { label: '人数', type: 'integer', form: false, readOnly: true, sort: true, width: 80 },
-    isEnabled: {
-      label: '状态',
-      type: 'enum',
-      enum: enableStatus,
-      filter: ['eq'],
-      sort: true,
-      import: true,
-      width: 90,
-    },
+    isEnabled: statusField,
     remark: remarkField,
     createdAt: createdAtField,
   },
@@ -110,14 +102,7 @@ export const frequencyEntity = defineEntity({
     name: { ...nameField('班次名称', 140), maxLength: 20 },
     startTime: timeOfDay('开始时间'),
     endTime: timeOfDay('结束时间'),
-    isEnabled: {
-      label: '状态',
-      type: 'enum',
-      enum: enableStatus,
-      filter: ['eq'],
-      sort: true,
-      width: 90,
-    },
+    isEnabled: statusField,
     remark: remarkField,
     createdAt: { ...createdAtField, list: false },
   },

@@ -1,5 +1,5 @@
-import { enableStatus } from '../enums/index.ts';
 import { defineEntity } from './define.ts';
+import { statusField } from './information.ts';
 
 /** Users (setting → user-info → user; spec 001 §7.4). */
 export const userEntity = defineEntity({
@@ -86,15 +86,7 @@ export const userEntity = defineEntity({
       list: false,
       width: 180,
     },
-    isEnabled: {
-      label: '状态',
-      type: 'enum',
-      enum: enableStatus,
-      filter: ['eq'],
-      sort: true,
-      import: true,
-      width: 90,
-    },
+    isEnabled: statusField,
     createdAt: {
       label: '创建时间',
       type: 'datetime',

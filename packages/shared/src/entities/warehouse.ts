@@ -1,7 +1,15 @@
 import { inboundType, outboundType, stockDirection } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
-import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
-import { addressField, statusField, toggledStatusField } from './partner.ts';
+import {
+  codeField,
+  createdAtField,
+  idField,
+  nameField,
+  remarkField,
+  statusField,
+  toggledStatusField,
+} from './information.ts';
+import { addressField } from './partner.ts';
 
 const W = 'warehouse/private/';
 

@@ -4,13 +4,12 @@ import {
   integer,
   pgTable,
   primaryKey,
-  serial,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { customValues, tenantId, timestamps } from '../../platform/schema.ts';
-import { equipmentClasses } from '../information/schema.ts';
+import { codeName, equipmentClasses } from '../information/schema.ts';
 import { users } from '../setting/schema.ts';
 
 /**
@@ -20,10 +19,7 @@ import { users } from '../setting/schema.ts';
 export const equipment = pgTable(
   'equipment',
   {
-    id: serial('id').primaryKey(),
-    tenantId: tenantId(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
+    ...codeName(),
     classId: integer('class_id').references(() => equipmentClasses.id),
     /** equipmentKind: 0 production, 1 non-production. */
     kind: smallint('kind').notNull().default(0),

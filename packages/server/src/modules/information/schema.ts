@@ -114,7 +114,8 @@ export const userStations = pgTable(
 );
 
 /** The code + name identity most master data has, unique per tenant. */
-const codeName = () => ({
+/** The columns every coded master-data table starts with. */
+export const codeName = () => ({
   id: serial('id').primaryKey(),
   tenantId: tenantId(),
   code: text('code').notNull(),

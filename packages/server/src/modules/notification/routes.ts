@@ -116,17 +116,15 @@ const taskRoutes = [
   }),
 ];
 
-const outerRule = (column: PgColumn) => qualified(column);
-
 /** Names of the ids in one of the rule's arrays, in name order, joined with 、. */
 const namesOf = (table: string, column: PgColumn): SQL<string> =>
-  sql<string>`coalesce((select string_agg(x.name, '、' order by x.name, x.id) from ${sql.identifier(table)} x where x.id = any(${outerRule(column)})), '')`;
+  sql<string>`coalesce((select string_agg(x.name, '、' order by x.name, x.id) from ${sql.identifier(table)} x where x.id = any(${qualified(column)})), '')`;
 
 /** The ids that still exist, in the names' order (stale ids of deleted users drop out of the form). */
 const idsOf = (table: string, column: PgColumn): SQL<number[]> =>
   sql<
     number[]
-  >`coalesce((select array_agg(x.id order by x.name, x.id) from ${sql.identifier(table)} x where x.id = any(${outerRule(column)})), '{}')`;
+  >`coalesce((select array_agg(x.id order by x.name, x.id) from ${sql.identifier(table)} x where x.id = any(${qualified(column)})), '{}')`;
 
 const IdList = (title: string) =>
   Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000, title }));

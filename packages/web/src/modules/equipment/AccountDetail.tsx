@@ -1,12 +1,12 @@
-import { ArrowLeftOutlined } from '@ant-design/icons';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { equipmentEntity } from '@factory/shared/entities/equipment';
 import { enableStatus, equipmentKind, equipmentState } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
+import { Link, useParams } from 'react-router';
 import { useEntityDecl } from '../../platform/crud/useEntityDecl.ts';
+import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { cellOf, EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { api } from '../../platform/request.ts';
@@ -18,7 +18,6 @@ const APART = new Set(['id', 'code', 'name', 'state', 'isEnabled', 'kind', 'hold
 
 /** /equipment/account/account-detail/:id: a machine's fields, custom fields and who looks after it. */
 export default function AccountDetail() {
-  const navigate = useNavigate();
   const decl = useEntityDecl(equipmentEntity);
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
@@ -39,30 +38,16 @@ export default function AccountDetail() {
       <LoadState query={query} title="设备详情" />
       {e && (
         <>
-          <Card variant="borderless">
-            <Flex align="center" justify="space-between" gap={12} wrap>
-              <Flex align="center" gap={12}>
-                <Button
-                  type="text"
-                  icon={<ArrowLeftOutlined />}
-                  aria-label="返回设备台账"
-                  onClick={() => navigate(LIST)}
-                />
-                <Typography.Title level={4} style={{ margin: 0 }}>
-                  {e.name}
-                </Typography.Title>
-                <Tag variant="filled">{equipmentKind.label(e.kind)}</Tag>
-                <EnumCell value={e.state} enumDecl={equipmentState} />
-                {e.isEnabled === 0 && <EnumCell value={e.isEnabled} enumDecl={enableStatus} />}
-              </Flex>
-              <Typography.Text type="secondary">
-                设备编码{' '}
-                <Typography.Text copyable strong>
-                  {e.code}
-                </Typography.Text>
-              </Typography.Text>
-            </Flex>
-          </Card>
+          <DetailHeader
+            backTo={LIST}
+            backLabel="返回设备台账"
+            title={e.name}
+            extra={<CodeText label="设备编码" code={e.code} />}
+          >
+            <Tag variant="filled">{equipmentKind.label(e.kind)}</Tag>
+            <EnumCell value={e.state} enumDecl={equipmentState} />
+            {e.isEnabled === 0 && <EnumCell value={e.isEnabled} enumDecl={enableStatus} />}
+          </DetailHeader>
           <Card variant="borderless" title="基本信息">
             <Descriptions column={{ xs: 1, md: 2, xl: 3 }} colon={false} styles={{ label: { width: 96 } }}>
               {fields.map(([key, f]) => {

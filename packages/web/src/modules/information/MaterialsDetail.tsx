@@ -1,4 +1,4 @@
-import { ApartmentOutlined, ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { ApartmentOutlined, EditOutlined } from '@ant-design/icons';
 import { materialsEntity } from '@factory/shared/entities/materials';
 import { enableStatus, materialType } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
@@ -17,6 +17,7 @@ import {
   Typography,
 } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
+import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { cellOf, EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
@@ -112,34 +113,20 @@ export default function MaterialsDetail() {
       <LoadState query={query} title="物料详情" />
       {m && (
         <>
-          <Card variant="borderless">
-            <Flex align="center" justify="space-between" gap={12} wrap>
-              <Flex align="center" gap={12}>
-                <Button
-                  type="text"
-                  icon={<ArrowLeftOutlined />}
-                  aria-label="返回物料列表"
-                  onClick={() => navigate(LIST)}
-                />
-                <Typography.Title level={4} style={{ margin: 0 }}>
-                  {m.name}
-                </Typography.Title>
-                <EnumCell value={m.materialType} enumDecl={materialType} />
-                <EnumCell value={m.isEnabled} enumDecl={enableStatus} />
-                {m.isVirtualMaterials === true && (
-                  <Tag color="purple" variant="filled">
-                    虚拟物料
-                  </Tag>
-                )}
-              </Flex>
-              <Typography.Text type="secondary">
-                物料编码{' '}
-                <Typography.Text copyable strong>
-                  {m.code}
-                </Typography.Text>
-              </Typography.Text>
-            </Flex>
-          </Card>
+          <DetailHeader
+            backTo={LIST}
+            backLabel="返回物料列表"
+            title={m.name}
+            extra={<CodeText label="物料编码" code={m.code} />}
+          >
+            <EnumCell value={m.materialType} enumDecl={materialType} />
+            <EnumCell value={m.isEnabled} enumDecl={enableStatus} />
+            {m.isVirtualMaterials === true && (
+              <Tag color="purple" variant="filled">
+                虚拟物料
+              </Tag>
+            )}
+          </DetailHeader>
           <Card variant="borderless">
             <Tabs
               items={[

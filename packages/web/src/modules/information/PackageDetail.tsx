@@ -1,4 +1,4 @@
-import { ArrowLeftOutlined, EditOutlined } from '@ant-design/icons';
+import { EditOutlined } from '@ant-design/icons';
 import { entityPaths } from '@factory/shared/entities/define';
 import { packageInfoEntity } from '@factory/shared/entities/warehouse';
 import { routeHref } from '@factory/shared/routes';
@@ -15,8 +15,9 @@ import {
   Typography,
 } from 'antd';
 import { useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { EntityFormModal } from '../../platform/crud/EntityFormModal.tsx';
+import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
@@ -40,7 +41,6 @@ function levelRows(p: PackageInfo): LevelRow[] {
 
 /** /information/warehouse-info/package-detail/:id: a package's levels and the main units per package. */
 export default function PackageDetail() {
-  const navigate = useNavigate();
   const can = usePermission();
   const [editing, setEditing] = useState(false);
   const id = Number(useParams().id);
@@ -76,32 +76,20 @@ export default function PackageDetail() {
       <LoadState query={query} title="包装详情" />
       {p && (
         <>
-          <Card variant="borderless">
-            <Flex align="center" justify="space-between" gap={12} wrap>
-              <Flex align="center" gap={12}>
-                <Button
-                  type="text"
-                  icon={<ArrowLeftOutlined />}
-                  aria-label="返回包装列表"
-                  onClick={() => navigate(LIST)}
-                />
-                <Typography.Title level={4} style={{ margin: 0 }}>
-                  {p.name}
-                </Typography.Title>
-                <Typography.Text type="secondary">
-                  包装编码{' '}
-                  <Typography.Text copyable strong>
-                    {p.code}
-                  </Typography.Text>
-                </Typography.Text>
-              </Flex>
-              {can('packageInfo', 'Modify') && (
+          <DetailHeader
+            backTo={LIST}
+            backLabel="返回包装列表"
+            title={p.name}
+            extra={
+              can('packageInfo', 'Modify') && (
                 <Button icon={<EditOutlined />} onClick={() => setEditing(true)}>
                   修改
                 </Button>
-              )}
-            </Flex>
-          </Card>
+              )
+            }
+          >
+            <CodeText label="包装编码" code={p.code} />
+          </DetailHeader>
           <Card variant="borderless" title="基本信息">
             <Descriptions column={{ xs: 1, md: 2, xl: 3 }} colon={false} styles={{ label: { width: 96 } }}>
               <Descriptions.Item label="物料编码">{p.materialCode}</Descriptions.Item>
