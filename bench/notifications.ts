@@ -16,7 +16,7 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { redisBus } from '../packages/server/src/modules/notification/bus.ts';
+import { redisBus, SUBSCRIBED } from '../packages/server/src/modules/notification/bus.ts';
 import { emit } from '../packages/server/src/modules/notification/events.ts';
 import { newToken } from '../packages/server/src/platform/session.ts';
 import { startNode } from '../packages/server/src/testing/nodes.ts';
@@ -64,6 +64,11 @@ async function main() {
     REDIS_PREFIX: prefix,
   });
   cleanups.push('stop node B', () => nodeB.stop());
+  // node B says it has started before its Redis subscription is in place
+  for (let waited = 0; !nodeB.output().includes(SUBSCRIBED); waited += 100) {
+    if (waited > 20_000) throw new Error('node B did not subscribe to Redis in 20 s');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   log(
     `node A: this process ${origin}; node B: pid ${nodeB.pid} ${nodeB.origin}; Redis ${redactUrl(settings.redisUrl)}`,
   );

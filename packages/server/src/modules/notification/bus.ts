@@ -23,6 +23,9 @@ export interface NotificationBus {
   close(): Promise<void>;
 }
 
+/** Logged when this node starts hearing the other nodes' deliveries. */
+export const SUBSCRIBED = 'Redis 已订阅通知频道：跨节点推送就绪';
+
 /** One process, no other nodes: nothing to carry. */
 export function localBus(): NotificationBus {
   return { async publish() {}, onDelivery() {}, async close() {} };
@@ -71,7 +74,11 @@ export function redisBus(
   sub.on('ready', () => {
     if (pub.status === 'ready') recovered();
   });
-  sub.subscribe(CHANNEL).catch(outage);
+  // said once subscribed: until then this node hears nothing from the others (tests wait for it)
+  sub
+    .subscribe(CHANNEL)
+    .then(() => log.info(SUBSCRIBED))
+    .catch(outage);
   sub.on('message', (_channel, text: string) => {
     let msg: Envelope;
     try {

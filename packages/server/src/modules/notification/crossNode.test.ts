@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, onPostgres, type TestTenant } from '../../testing/harness.ts';
 import { type ApiNode, startNode, startRedis } from '../../testing/nodes.ts';
 import { openSocket, silentFor, type TestSocket } from '../../testing/socket.ts';
+import { SUBSCRIBED } from './bus.ts';
 
 /**
  * Two API server processes on one PostgreSQL: a notification caused on one reaches a socket held
@@ -34,6 +35,10 @@ async function addUserOn(node: ApiNode) {
   });
   expect(((await res.json()) as { errorCode: number }).errorCode).toBe(0);
 }
+
+/** A node says it has started before its Redis subscription is in place: wait for that too. */
+const subscribed = (...nodes: ApiNode[]) =>
+  expect.poll(() => nodes.every((n) => n.output().includes(SUBSCRIBED)), { timeout: 20_000 }).toBe(true);
 
 const socketOn = (node: ApiNode) => openSocket(node.origin, 'nodes', t.users.wang, wang);
 
@@ -65,6 +70,7 @@ describe.runIf(onPostgres)('notifications across API nodes', () => {
     };
     const [a, b] = await Promise.all([startNode(env), startNode(env)]);
     started.push(a, b);
+    await subscribed(a, b);
     const onB = await socketOn(b);
     const onA = await socketOn(a);
     const got = Promise.all([onB.next(), onA.next()]);
@@ -84,6 +90,7 @@ describe.runIf(onPostgres)('notifications across API nodes', () => {
     const env = { DATABASE_URL: dbUrl(), REDIS_URL: redis.url, REDIS_PREFIX: 'outage:' };
     const [a, b] = await Promise.all([startNode(env), startNode(env)]);
     started.push(a, b);
+    await subscribed(a, b);
     const onA: TestSocket = await socketOn(a);
     const onB: TestSocket = await socketOn(b);
     let next = Promise.all([onA.next(), onB.next()]);
