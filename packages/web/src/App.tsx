@@ -5,6 +5,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import { useEffect, useState } from 'react';
 import { RouterProvider } from 'react-router';
+import { hasPage, pages } from './pages.ts';
+import { HasPageContext } from './platform/pages.ts';
 import { installEffects } from './platform/request.ts';
 import { createRouter } from './shell/router.tsx';
 import { theme } from './theme.ts';
@@ -23,14 +25,16 @@ function Effects() {
 }
 
 export default function App() {
-  const [router] = useState(createRouter);
+  const [router] = useState(() => createRouter(pages));
   return (
     // no dialog closes on a mask click (spec 000 §9), raw Modal and modal.confirm included
     <ConfigProvider locale={zhCN} theme={theme} modal={{ mask: { closable: false } }}>
       <AntApp>
         <Effects />
         <QueryClientProvider client={queryClient}>
-          <RouterProvider router={router} />
+          <HasPageContext value={hasPage}>
+            <RouterProvider router={router} />
+          </HasPageContext>
         </QueryClientProvider>
       </AntApp>
     </ConfigProvider>

@@ -11,10 +11,10 @@ import { App, Button, DatePicker, Empty, Form, Input, Spin, Timeline, Tooltip } 
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Static } from 'typebox';
+import { AppModal } from '../platform/AppModal.tsx';
 import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import { usePermission } from '../platform/usePermission.ts';
-import { AppModal } from './AppModal.tsx';
 import s from './ChangelogDialog.module.css';
 
 type Entry = Static<typeof ChangelogEntry>;

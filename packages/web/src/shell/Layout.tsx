@@ -2,13 +2,14 @@ import { findRoute, mainRoutes, routePath, walkRoutes } from '@factory/shared/ro
 import { Suspense, useEffect, useMemo } from 'react';
 import { Outlet, useLocation, useMatches } from 'react-router';
 import { menuEntries, topEntryOf } from '../platform/menu.ts';
-import { hasPage } from '../platform/pages.ts';
+import { useHasPage } from '../platform/pages.ts';
 import { permissionSet, useSession } from '../platform/session.ts';
 import { Breadcrumbs } from './Breadcrumbs.tsx';
 import { Header } from './Header.tsx';
 import s from './Layout.module.css';
 import { LockScreen } from './LockScreen.tsx';
-import { homePath, PageLoading, type RouteHandle } from './router.tsx';
+import { PageLoading } from './PageLoading.tsx';
+import { homePath, type RouteHandle } from './routing.ts';
 import { SideMenu } from './SideMenu.tsx';
 import { TagBar } from './TagBar.tsx';
 import { TutorialTip } from './TutorialTip.tsx';
@@ -33,11 +34,12 @@ export default function Layout() {
     | undefined;
   const location = useLocation();
   const user = useSession((st) => st.user);
+  const hasPage = useHasPage();
   const entries = useMemo(
     () => menuEntries({ isAdmin: user?.userName === 'admin', permissions: permissionSet(user) }, hasPage),
-    [user],
+    [user, hasPage],
   );
-  const home = useMemo(() => homePath(user), [user]);
+  const home = useMemo(() => homePath(user, hasPage), [user, hasPage]);
 
   // A hidden page (detail, add form) highlights the list page it belongs to.
   const listName = handle?.meta.activeMenu ? nameByPath.get(handle.meta.activeMenu) : undefined;
@@ -63,7 +65,7 @@ export default function Layout() {
     if (!handle.meta.hidden && hasPage(handle.name)) {
       shell.visit({ name: handle.name, title: handle.meta.title, path: fullPath });
     }
-  }, [handle, menuName, entries, fullPath]);
+  }, [handle, menuName, entries, fullPath, hasPage]);
 
   const listPage = listName
     ? { title: findRoute(listName)?.meta.title ?? '', path: routePath(listName) }

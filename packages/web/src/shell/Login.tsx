@@ -9,10 +9,11 @@ import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Static } from 'typebox';
 import { PRODUCT_TITLE } from '../platform/guard.ts';
+import { useHasPage } from '../platform/pages.ts';
 import { ApiError, api, buildUrl } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import LoginBrand from './LoginBrand.tsx';
-import { homePath } from './router.tsx';
+import { homePath } from './routing.ts';
 
 type Mode = 'account' | 'phone';
 
@@ -81,6 +82,7 @@ export default function Login() {
   const { token } = theme.useToken();
   const screens = Grid.useBreakpoint();
   const navigate = useNavigate();
+  const hasPage = useHasPage();
   const [params] = useSearchParams();
   const [form] = Form.useForm<LoginValues>();
   const rememberedCode = useSession((s) => s.memberCode);
@@ -114,7 +116,7 @@ export default function Login() {
               password,
             });
       useSession.getState().signIn(result.token, result.userInfo, memberCode);
-      navigate(homePath(result.userInfo), { replace: true });
+      navigate(homePath(result.userInfo, hasPage), { replace: true });
     } catch (err) {
       // the client has toasted it; keep it on the card too so the reason stays visible
       if (err instanceof ApiError) {

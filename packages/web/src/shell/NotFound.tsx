@@ -1,14 +1,16 @@
 import { HomeOutlined } from '@ant-design/icons';
 import { Button, Flex, Result, theme } from 'antd';
 import { useNavigate } from 'react-router';
+import { useHasPage } from '../platform/pages.ts';
 import { useSession } from '../platform/session.ts';
-import { homePath } from './router.tsx';
+import { homePath } from './routing.ts';
 
 /** /404: unknown paths and routes the user may not open both land here (spec 000 §2, §8). */
 export default function NotFound() {
   const { token: t } = theme.useToken();
   const navigate = useNavigate();
   const { token, user } = useSession();
+  const hasPage = useHasPage();
   return (
     <Flex
       align="center"
@@ -24,7 +26,7 @@ export default function NotFound() {
             type="primary"
             size="large"
             icon={<HomeOutlined />}
-            onClick={() => navigate(token ? homePath(user) : '/login')}
+            onClick={() => navigate(token ? homePath(user, hasPage) : '/login')}
           >
             返回首页
           </Button>

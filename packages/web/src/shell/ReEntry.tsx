@@ -1,8 +1,10 @@
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { useHasPage } from '../platform/pages.ts';
 import { api, buildUrl } from '../platform/request.ts';
 import { type SessionUser, useSession } from '../platform/session.ts';
-import { homePath, PageLoading } from './router.tsx';
+import { PageLoading } from './PageLoading.tsx';
+import { homePath } from './routing.ts';
 
 /**
  * Entry links from other systems: /reHome/:memberCode/:login and /reConsole/:memberCode. A session
@@ -11,6 +13,7 @@ import { homePath, PageLoading } from './router.tsx';
 export default function ReEntry() {
   const { memberCode, login } = useParams();
   const navigate = useNavigate();
+  const hasPage = useHasPage();
 
   useEffect(() => {
     // only reHome links carry a login name
@@ -25,7 +28,7 @@ export default function ReEntry() {
 
     if (token && current === memberCode) {
       if (toConsole) go('/home');
-      else if (user) go(homePath(user));
+      else if (user) go(homePath(user, hasPage));
       else {
         // a reload of the link: user info is not loaded yet, the landing route depends on it
         let live = true;
@@ -34,7 +37,7 @@ export default function ReEntry() {
           .then((u) => {
             if (!live) return;
             setUser(u);
-            go(homePath(u));
+            go(homePath(u, hasPage));
           })
           .catch(() => {
             if (!live) return;
@@ -55,7 +58,7 @@ export default function ReEntry() {
     }
     setMemberCode(memberCode);
     go(signIn);
-  }, [memberCode, login, navigate]);
+  }, [memberCode, login, navigate, hasPage]);
 
   return <PageLoading />;
 }

@@ -13,11 +13,11 @@ import { useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Form, type FormInstance, Select, type SelectProps, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import type { Static } from 'typebox';
+import { AppModal } from '../platform/AppModal.tsx';
 import { showFieldErrors } from '../platform/list/formRules.ts';
 import { RemoteSelect } from '../platform/list/RemoteSelect.tsx';
 import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
-import { AppModal } from './AppModal.tsx';
 import s from './SwitchDialogs.module.css';
 
 /**

@@ -1,13 +1,5 @@
-import {
-  firstPermittedLeaf,
-  landingRoute,
-  mainRoutes,
-  publicRoutes,
-  routePath,
-  walkRoutes,
-} from '@factory/shared/routes';
-import type { RouteMeta, RouteNode } from '@factory/shared/routeTypes';
-import { Spin } from 'antd';
+import { mainRoutes, publicRoutes, routePath, walkRoutes } from '@factory/shared/routes';
+import type { RouteNode } from '@factory/shared/routeTypes';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
 import {
   createBrowserRouter,
@@ -19,14 +11,11 @@ import {
   useNavigate,
 } from 'react-router';
 import { decide, pageTitle } from '../platform/guard.ts';
-import { hasPage, type PageLoader, pages } from '../platform/pages.ts';
+import { type PageLoader, type Pages, useHasPage } from '../platform/pages.ts';
 import { abortPending, api, installEffects } from '../platform/request.ts';
 import { permissionSet, type SessionUser, useSession } from '../platform/session.ts';
-
-export interface RouteHandle {
-  name: string;
-  meta: RouteMeta;
-}
+import { PageLoading } from './PageLoading.tsx';
+import { homePath, type RouteHandle } from './routing.ts';
 
 const CHUNK_RELOADED = 'chunkReloaded';
 
@@ -51,8 +40,7 @@ function loadOnce(loader: PageLoader): Promise<{ default: ComponentType }> {
 }
 
 const components = new Map<PageLoader, ComponentType>();
-function Page({ name }: { name: string }) {
-  const loader = pages[name];
+function Page({ loader }: { loader: PageLoader }) {
   let C = components.get(loader);
   if (!C) {
     C = lazy(() => loadOnce(loader));
@@ -63,32 +51,6 @@ function Page({ name }: { name: string }) {
 
 const Layout = lazy(() => loadOnce(() => import('./Layout.tsx')));
 
-export const PageLoading = () => (
-  <div style={{ display: 'grid', placeItems: 'center', height: '60vh' }}>
-    <Spin size="large" />
-  </div>
-);
-
-/** Where "home" is for this user: spec 001 §6's landing route, else the first page they may open. */
-export function homePath(user: SessionUser | undefined): string {
-  const perms = permissionSet(user);
-  const roles = user?.userName === 'admin' ? mainRoutes.map((r) => r.name) : [...perms];
-  const rolesSet = new Set(
-    roles.flatMap((r) => [r, ...mainRoutes.filter((m) => m.name.toLowerCase() === r).map((m) => m.name)]),
-  );
-  const landing = landingRoute(rolesSet) ?? firstPermittedLeaf(new Set(allNamesPermitted(user)));
-  return landing && hasPage(landing.name) ? routePath(landing.name) : '/home';
-}
-
-function allNamesPermitted(user: SessionUser | undefined): string[] {
-  const perms = permissionSet(user);
-  const out: string[] = [];
-  walkRoutes(mainRoutes, (n) => {
-    if (user?.userName === 'admin' || perms.has(n.name.toLowerCase())) out.push(n.name);
-  });
-  return out;
-}
-
 /** Runs the guard for the deepest matched route, sets the title, aborts requests on navigation. */
 function RootGuard() {
   const matches = useMatches();
@@ -98,6 +60,7 @@ function RootGuard() {
   const { token, user, setUser, clear } = useSession();
   const navigate = useNavigate();
   const location = useLocation();
+  const hasPage = useHasPage();
 
   useEffect(() => {
     installEffects({ toLogin: () => navigate('/login') });
@@ -137,7 +100,7 @@ function RootGuard() {
 
   if (decision.kind === 'loadUser') return <PageLoading />;
   if (decision.kind === 'redirect') {
-    const to = decision.to === 'login' ? '/login' : decision.to === 'home' ? homePath(user) : '/404';
+    const to = decision.to === 'login' ? '/login' : decision.to === 'home' ? homePath(user, hasPage) : '/404';
     return <Navigate to={to} replace />;
   }
   return (
@@ -147,17 +110,18 @@ function RootGuard() {
   );
 }
 
-function routeObjects(nodes: readonly RouteNode[]): RouteObject[] {
+function routeObjects(nodes: readonly RouteNode[], pages: Pages): RouteObject[] {
   const out: RouteObject[] = [];
   walkRoutes(nodes, (node) => {
     const path = routePath(node.name);
     const handle: RouteHandle = { name: node.name, meta: node.meta };
-    if (hasPage(node.name)) out.push({ path, element: <Page name={node.name} />, handle });
-    else if (node.children?.length) {
+    if (Object.hasOwn(pages, node.name)) {
+      out.push({ path, element: <Page loader={pages[node.name]} />, handle });
+    } else if (node.children?.length) {
       // a group opens its first child that has a page
       let target: string | undefined;
       walkRoutes(node.children, (c) => {
-        if (!target && hasPage(c.name)) target = routePath(c.name);
+        if (!target && Object.hasOwn(pages, c.name)) target = routePath(c.name);
         return !target;
       });
       if (target) out.push({ path, element: <Navigate to={target} replace />, handle });
@@ -166,12 +130,13 @@ function routeObjects(nodes: readonly RouteNode[]): RouteObject[] {
   return out;
 }
 
-export function buildRoutes(): RouteObject[] {
+/** The app's routes: the tree's routes that have a page in `pages`, under the guard and the layout. */
+export function buildRoutes(pages: Pages): RouteObject[] {
   return [
     {
       element: <RootGuard />,
       children: [
-        ...routeObjects(publicRoutes),
+        ...routeObjects(publicRoutes, pages),
         {
           path: '/',
           element: (
@@ -179,7 +144,10 @@ export function buildRoutes(): RouteObject[] {
               <Layout />
             </Suspense>
           ),
-          children: [{ index: true, element: <Navigate to="/home" replace /> }, ...routeObjects(mainRoutes)],
+          children: [
+            { index: true, element: <Navigate to="/home" replace /> },
+            ...routeObjects(mainRoutes, pages),
+          ],
         },
         { path: '*', element: <Navigate to="/404" replace /> },
       ],
@@ -187,4 +155,4 @@ export function buildRoutes(): RouteObject[] {
   ];
 }
 
-export const createRouter = () => createBrowserRouter(buildRoutes());
+export const createRouter = (pages: Pages) => createBrowserRouter(buildRoutes(pages));

@@ -13,7 +13,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { ModuleIcon } from '../../platform/ModuleIcon.tsx';
 import { type MenuEntry, menuEntries } from '../../platform/menu.ts';
-import { hasPage } from '../../platform/pages.ts';
+import { useHasPage } from '../../platform/pages.ts';
 import { permissionSet, type SessionUser, useSession } from '../../platform/session.ts';
 import styles from './Workbench.module.css';
 
@@ -231,12 +231,13 @@ export default function Workbench() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const now = useNow();
+  const hasPage = useHasPage();
   const modules = useMemo(() => {
     if (!user) return [];
     const subject = { isAdmin: user.userName === 'admin', permissions: permissionSet(user) };
     // Home is this page; only modules with pages under them get a card.
     return menuEntries(subject, hasPage).filter((e) => e.children.length > 0);
-  }, [user]);
+  }, [user, hasPage]);
 
   if (!user) return null;
   return (

@@ -4,13 +4,13 @@ import { routeHref } from '@factory/shared/routes';
 import { App, Form, Tag, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AppModal } from '../../platform/AppModal.tsx';
 import { downloadFile } from '../../platform/list/download.ts';
 import { ImportWizard } from '../../platform/list/ImportWizard.tsx';
 import { ListPage } from '../../platform/list/ListPage.tsx';
 import { MaterialSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
-import { AppModal } from '../../shell/AppModal.tsx';
 import { bomPaths } from './bomApi.ts';
 
 type Product = { id: number; code: string; name: string; bomCount: number } & Record<string, unknown>;

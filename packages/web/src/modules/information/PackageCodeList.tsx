@@ -4,11 +4,11 @@ import { batchNumberEntity, packageCodeEntity } from '@factory/shared/entities/l
 import { packageInfoEntity } from '@factory/shared/entities/warehouse';
 import { App, Form, InputNumber, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import { AppModal } from '../../platform/AppModal.tsx';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ListPageHandle } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
-import { AppModal } from '../../shell/AppModal.tsx';
 
 interface Batch {
   packageId: number;

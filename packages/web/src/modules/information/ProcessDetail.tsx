@@ -31,6 +31,7 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
+import { AppModal } from '../../platform/AppModal.tsx';
 import { EntityFormModal } from '../../platform/crud/EntityFormModal.tsx';
 import { useEntityDecl } from '../../platform/crud/useEntityDecl.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
@@ -38,7 +39,6 @@ import { EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { api } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
-import { AppModal } from '../../shell/AppModal.tsx';
 import { BomListEditor, BomRelationView } from './ProcessBomViews.tsx';
 import { ProcessStepsEditor } from './ProcessStepsEditor.tsx';
 import {

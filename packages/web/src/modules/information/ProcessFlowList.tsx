@@ -4,11 +4,11 @@ import { routeHref } from '@factory/shared/routes';
 import { Alert, Col, Form, Input, Tag, Tooltip, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { AppDrawer } from '../../platform/AppModal.tsx';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import type { BatchAction, ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
-import { AppDrawer } from '../../shell/AppModal.tsx';
 import { type Flow, flowPaths } from './processFlowApi.ts';
 
 /** 分类管理: the flow classes, kept beside the flows (they have no page of their own). */

@@ -2,12 +2,12 @@ import { entityPaths } from '@factory/shared/entities/define';
 import { procedureEntity, stationEntity } from '@factory/shared/entities/information';
 import { App, Col, Form } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { AppModal } from '../../platform/AppModal.tsx';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { NameTags } from '../../platform/list/columns.tsx';
 import { RemoteSelect, type RemoteSelectProps } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
-import { AppModal } from '../../shell/AppModal.tsx';
 
 type Station = {
   id: number;

@@ -8,9 +8,9 @@ import {
 } from '@factory/shared/api/market';
 import { App, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
+import { AppModal } from '../../platform/AppModal.tsx';
 import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { ApiError } from '../../platform/request.ts';
-import { AppModal } from '../../shell/AppModal.tsx';
 import { marketApi } from './marketApi.ts';
 
 interface Values {

@@ -20,14 +20,14 @@ import {
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
+import { AppModal } from '../../platform/AppModal.tsx';
 import { actionsWidth, RowActions, useActionRunner } from '../../platform/list/actions.tsx';
 import { cellOf, EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { RowAction } from '../../platform/list/types.ts';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
 import { api } from '../../platform/request.ts';
-import { AppModal } from '../../shell/AppModal.tsx';
-import { EQUIPMENT, type Equipment, useShowMineOnly } from '../equipment/myEquipment.ts';
+import { EQUIPMENT, type Equipment, useShowMineOnly } from '../equipment/index.ts';
 
 const { Text } = Typography;
 const F = equipmentEntity.fields;

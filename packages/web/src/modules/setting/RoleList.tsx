@@ -12,11 +12,11 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
+import { AppDrawer } from '../../platform/AppModal.tsx';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { ListPageHandle, RowAction } from '../../platform/list/types.ts';
 import { api } from '../../platform/request.ts';
 import { useSession } from '../../platform/session.ts';
-import { AppDrawer } from '../../shell/AppModal.tsx';
 import RoleUsersDrawer from './RoleUsersDrawer.tsx';
 import RouterCodeTree from './RouterCodeTree.tsx';
 

@@ -5,10 +5,10 @@ import { stationEntity } from '@factory/shared/entities/information';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Skeleton } from 'antd';
 import { useState } from 'react';
+import { AppModal } from '../../platform/AppModal.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
 import { api } from '../../platform/request.ts';
-import { AppModal } from '../../shell/AppModal.tsx';
 
 /** What a user is linked to and how the links are read and replaced. */
 export interface UserLinks {

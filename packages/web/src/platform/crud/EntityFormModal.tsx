@@ -24,7 +24,7 @@ import {
 } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
-import { AppModal } from '../../shell/AppModal.tsx';
+import { AppModal } from '../AppModal.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts';
 import { RemoteSelect } from '../list/RemoteSelect.tsx';
 import { api } from '../request.ts';

@@ -31,7 +31,7 @@ import {
   type UploadProps,
 } from 'antd';
 import { useEffect, useRef, useState } from 'react';
-import { AppModal } from '../../shell/AppModal.tsx';
+import { AppModal } from '../AppModal.tsx';
 import { ApiError } from '../request.ts';
 import { EMPTY_CELL } from './columns.tsx';
 import { downloadFile, postForm } from './download.ts';

@@ -1,0 +1,7 @@
+import { Spin } from 'antd';
+
+export const PageLoading = () => (
+  <div style={{ display: 'grid', placeItems: 'center', height: '60vh' }}>
+    <Spin size="large" />
+  </div>
+);
