@@ -46,7 +46,7 @@ async function addMaterial(
 }
 
 /** The BOM editor's line `i` (0-based). */
-const line = (p: Page, i: number) => rows(p.locator('form[id=bomLines]')).nth(i);
+const line = (p: Page, i: number) => rows(p.locator('#bomLines')).nth(i);
 async function addLine(p: Page, i: number, child: string, quantity: string, lossRate?: string) {
   await p.getByRole('button', { name: /添加子件/ }).click();
   await pick(p, line(p, i).locator('.ant-select').first(), child, child);
@@ -126,6 +126,12 @@ describe('materials and their multi-level BOM, through the screens', () => {
     await page.getByText('BOM不能循环引用：测试器身 → 测试变压器 → 测试器身').first().waitFor();
     await shot(page, 'bom-loop-refused');
     await line(page, 2).getByRole('button', { name: '移除' }).click();
+    // a line with data is removed only once confirmed
+    await page.getByText('确定移除第3行吗？').waitFor();
+    await page
+      .locator('.ant-modal-confirm')
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
     await save(page);
     await page.getByText('保存成功').waitFor();
 

@@ -92,7 +92,9 @@ describe('process flows', () => {
     await page.getByRole('button', { name: /新建版本/ }).click();
     await page.getByText('复制主版本（自动命名）').click();
     await page.getByText('已生成 V2（复制主版本）').waitFor();
-    await expect.poll(() => page.locator('.ant-tabs-card .ant-tabs-tab-active').textContent()).toBe('V2');
+    await expect
+      .poll(() => page.locator('.ant-tabs-card > .ant-tabs-nav .ant-tabs-tab-active').textContent())
+      .toBe('V2');
     await page.getByRole('tab', { name: /工序（1）/ }).waitFor();
     await page.getByRole('button', { name: /设为主版本/ }).click();
     await confirmOk(page);

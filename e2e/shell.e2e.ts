@@ -64,6 +64,32 @@ describe('sign-in and tenant variations', () => {
     await shot(page, 'tenant-provider');
     await context.close();
   });
+
+  it("the provider's tenant list searches, shows flags, keeps its own tenant on, and refuses other tenants", async () => {
+    const { context, page } = await newPage(browser);
+    await signIn(page, 'provider', 'admin');
+    await page.goto('/tenant');
+    const rows = page.locator('.ant-table-tbody tr.ant-table-row');
+    await expect.poll(() => rows.count()).toBeGreaterThan(2);
+    const own = rows.filter({ hasText: '当前' });
+    expect(await own.count()).toBe(1);
+    // the provider's own tenant cannot be switched off: the action says why instead of asking
+    await own.getByRole('button', { name: '停用' }).click();
+    await page.getByText('不能停用服务商自身的租户').waitFor();
+    await page.locator('#tenantSearch_memberCode').fill('transformer');
+    await page.getByRole('button', { name: /查\s*询/ }).click();
+    await expect.poll(() => rows.count()).toBe(1);
+    expect(await rows.first().textContent()).toContain('华东变压器制造有限公司');
+    await page.screenshot({ path: '/tmp/tenant-list.png' });
+    await shot(page, 'tenant-list');
+    await context.close();
+
+    const other = await newPage(browser);
+    await signIn(other.page, 'transformer', 'admin');
+    await other.page.goto('/tenant');
+    await other.page.getByText('仅服务商可以管理租户').waitFor();
+    await other.context.close();
+  });
 });
 
 describe('the shell', () => {

@@ -37,6 +37,43 @@ function parentKeys(nodes: readonly BomNode[], maxLevel = Number.POSITIVE_INFINI
   return [...keys];
 }
 
+/** A BOM node's material, as the BOM's tree views show it first: code (the product's in bold), name, specification, type. */
+export function bomMaterialColumns<
+  N extends {
+    level: number;
+    code: string;
+    name: string;
+    specifications: string | null;
+    materialType: number;
+  },
+>(): TableColumnsType<N> {
+  return [
+    {
+      key: 'code',
+      dataIndex: 'code',
+      title: '物料编码',
+      width: 220,
+      render: (v: string, n) => (n.level === 0 ? <Typography.Text strong>{v}</Typography.Text> : v),
+    },
+    { key: 'name', dataIndex: 'name', title: '物料名称', width: 140, ellipsis: true },
+    {
+      key: 'specifications',
+      dataIndex: 'specifications',
+      title: '规格型号',
+      width: 170,
+      ellipsis: true,
+      render: (v) => v ?? EMPTY_CELL,
+    },
+    {
+      key: 'materialType',
+      dataIndex: 'materialType',
+      title: '物料类型',
+      width: 84,
+      render: (v) => <EnumCell value={v} enumDecl={materialType} />,
+    },
+  ];
+}
+
 export const bomTreeKey = (id: number) => [bomPaths.tree, id];
 
 /** The whole BOM below a material, as a tree with what one product needs of each part. */
@@ -65,29 +102,7 @@ export function BomTree({
   const root = nodes[0];
 
   const columns: TableColumnsType<TreeNode> = [
-    {
-      key: 'code',
-      dataIndex: 'code',
-      title: '物料编码',
-      width: 220,
-      render: (v: string, n) => (n.level === 0 ? <Typography.Text strong>{v}</Typography.Text> : v),
-    },
-    { key: 'name', dataIndex: 'name', title: '物料名称', width: 140, ellipsis: true },
-    {
-      key: 'specifications',
-      dataIndex: 'specifications',
-      title: '规格型号',
-      width: 170,
-      ellipsis: true,
-      render: (v) => v ?? EMPTY_CELL,
-    },
-    {
-      key: 'materialType',
-      dataIndex: 'materialType',
-      title: '物料类型',
-      width: 84,
-      render: (v) => <EnumCell value={v} enumDecl={materialType} />,
-    },
+    ...bomMaterialColumns<TreeNode>(),
     { key: 'level', dataIndex: 'level', title: '层级', width: 50, align: 'right' },
     { key: 'unitName', dataIndex: 'unitName', title: '单位', width: 56, render: (v) => v ?? EMPTY_CELL },
     {

@@ -1,28 +1,20 @@
-import { PlusOutlined, SaveOutlined } from '@ant-design/icons';
+import { SaveOutlined } from '@ant-design/icons';
 import { entityPaths } from '@factory/shared/entities/define';
 import { areaEntity, procedureEntity, stationEntity } from '@factory/shared/entities/information';
 import { processType } from '@factory/shared/enums';
 import { useQuery } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Flex,
-  Form,
-  type FormInstance,
-  Input,
-  InputNumber,
-  Select,
-  Table,
-  type TableColumnsType,
-  Typography,
-} from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { Button, Flex, Select, Typography } from 'antd';
+import { useEffect, useMemo } from 'react';
+import { LinesEditor } from '../../platform/lines/LinesEditor.tsx';
+import type { LineColumn, PasteResult } from '../../platform/lines/lines.ts';
+import { lookupRow } from '../../platform/lines/materialColumns.tsx';
+import { useLines } from '../../platform/lines/useLines.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
-import { RowOrderActions } from '../../platform/list/RowOrderActions.tsx';
-import { ApiError, api } from '../../platform/request.ts';
+import { api } from '../../platform/request.ts';
 import { flowPaths, type ProcessStep, type VersionDetail } from './processFlowApi.ts';
 
-/** A step as the form holds it. */
+type Option = { value: number; label: string };
+/** A step as the editor holds it, with the labels of its saved choices for selects not loaded yet. */
 type Item = {
   id?: number;
   procedureId?: number;
@@ -31,11 +23,14 @@ type Item = {
   areaIds?: number[];
   stationIds?: number[];
   remark?: string;
+  known?: { procedure: Option[]; areas: Option[]; stations: Option[] };
 };
 type Station = { id: number; name: string; areaId: number };
-type Option = { value: number; label: string };
+type Procedure = { id: number; name: string; processType: number; standardMinutes: number | null };
 
 const STATIONS_BY_PROCEDURE = `${stationEntity.api?.base}getStationListByProcedureId`;
+const PROCEDURES = entityPaths(procedureEntity).list;
+const AREAS = entityPaths(areaEntity).list;
 
 const itemOf = (s: ProcessStep): Item => ({
   id: s.id,
@@ -45,13 +40,141 @@ const itemOf = (s: ProcessStep): Item => ({
   areaIds: s.areaList.map((a) => a.id),
   stationIds: s.stationList.map((x) => x.id),
   remark: s.remark ?? undefined,
+  known: {
+    procedure: [{ value: s.procedureId, label: s.procedureName }],
+    areas: s.areaList.map((a) => ({ value: a.id, label: a.name })),
+    stations: s.stationList.map((a) => ({ value: a.id, label: a.name })),
+  },
 });
+
+/** A new procedure brings its own type and minutes; its stations differ. */
+const procedurePatch = (p: Procedure, known: Item['known']): Partial<Item> => ({
+  processType: p.processType,
+  standardMinutes: p.standardMinutes,
+  stationIds: [],
+  known: { areas: [], stations: [], ...known, procedure: [{ value: p.id, label: p.name }] },
+});
+
+/** Production lines pasted as names separated by 、 or commas. */
+async function pasteAreas(text: string, line: Item): Promise<PasteResult<Item>> {
+  const names = text
+    .split(/[、,，]/)
+    .map((n) => n.trim())
+    .filter(Boolean);
+  const rows = await Promise.all(names.map((n) => lookupRow(AREAS, n).catch(() => undefined)));
+  const missing = names.filter((_, i) => !rows[i]);
+  if (missing.length) return { error: `没有产线“${missing.join('、')}”` };
+  const areas = rows.map((r) => ({ value: Number(r?.id), label: String(r?.name) }));
+  return {
+    value: areas.map((a) => a.value),
+    patch: { known: { procedure: [], stations: [], ...line.known, areas } },
+  };
+}
+
+const STEP_COLUMNS: LineColumn<Item>[] = [
+  {
+    key: 'procedureId',
+    title: '工序',
+    width: 190,
+    required: true,
+    editor: {
+      kind: 'custom',
+      render: ({ id, value, line, index, status, disabled, set }) => (
+        <RemoteSelect
+          id={id}
+          url={PROCEDURES}
+          value={value as number | undefined}
+          placeholder="请选择工序"
+          status={status}
+          disabled={disabled}
+          style={{ width: '100%' }}
+          aria-label={`第${index + 1}行工序`}
+          knownOptions={line.known?.procedure}
+          onChange={(v, option) => {
+            const row = (option as { row?: Procedure } | undefined)?.row;
+            set(v, row ? procedurePatch(row, line.known) : undefined);
+          }}
+        />
+      ),
+      paste: async (text, line) => {
+        const row = (await lookupRow(PROCEDURES, text).catch(() => undefined)) as Procedure | undefined;
+        return row
+          ? { value: row.id, patch: procedurePatch(row, line.known) }
+          : { error: `没有工序“${text}”` };
+      },
+    },
+  },
+  {
+    key: 'processType',
+    title: '加工类型',
+    width: 100,
+    editor: { kind: 'select', options: processType.options },
+  },
+  {
+    key: 'standardMinutes',
+    title: '标准工时(分钟)',
+    width: 130,
+    editor: { kind: 'number', min: 0, max: 100_000, placeholder: '分钟' },
+  },
+  {
+    key: 'areaIds',
+    title: '可用产线',
+    width: 230,
+    editor: {
+      kind: 'custom',
+      render: ({ id, value, line, index, status, disabled, set }) => (
+        <RemoteSelect
+          id={id}
+          url={AREAS}
+          mode="multiple"
+          maxTagCount="responsive"
+          allowClear
+          value={value as number[] | undefined}
+          placeholder="排产时可用的产线"
+          status={status}
+          disabled={disabled}
+          style={{ width: '100%' }}
+          aria-label={`第${index + 1}行可用产线`}
+          knownOptions={line.known?.areas}
+          onChange={(v) => set(v)}
+        />
+      ),
+      paste: pasteAreas,
+    },
+  },
+  {
+    key: 'stationIds',
+    title: '工位',
+    width: 250,
+    editor: {
+      kind: 'custom',
+      render: ({ id, value, line, set, disabled }) => (
+        <StationSelect
+          id={id}
+          procedureId={line.procedureId}
+          areaIds={line.areaIds ?? []}
+          known={line.known?.stations ?? []}
+          value={value as number[] | undefined}
+          onChange={(v) => set(v)}
+          disabled={disabled}
+        />
+      ),
+    },
+  },
+  {
+    key: 'remark',
+    title: '备注',
+    width: 160,
+    editor: { kind: 'text', maxLength: 200, placeholder: '请输入备注' },
+  },
+];
 
 /**
  * The stations that can do the step's procedure, offered only on the step's lines; a line taken
  * away takes its stations with it (the server would refuse them).
  */
 function StationSelect({
+  id,
   procedureId,
   areaIds,
   known,
@@ -59,6 +182,7 @@ function StationSelect({
   onChange,
   disabled,
 }: {
+  id: string;
   procedureId?: number;
   areaIds: number[];
   known: Option[];
@@ -86,6 +210,7 @@ function StationSelect({
     : known.filter((o) => value?.includes(o.value));
   return (
     <Select
+      id={id}
       mode="multiple"
       maxTagCount="responsive"
       allowClear
@@ -98,27 +223,6 @@ function StationSelect({
       notFoundContent="所选产线上没有能做该工序的工位"
       style={{ width: '100%' }}
     />
-  );
-}
-
-/** One row's station select, following the row's procedure and lines as they change. */
-function RowStations({
-  form,
-  name,
-  known,
-  disabled,
-}: {
-  form: FormInstance<{ steps: Item[] }>;
-  name: number;
-  known: Option[];
-  disabled: boolean;
-}) {
-  const procedureId = Form.useWatch(['steps', name, 'procedureId'], form) as number | undefined;
-  const areaIds = (Form.useWatch(['steps', name, 'areaIds'], form) as number[] | undefined) ?? [];
-  return (
-    <Form.Item name={[name, 'stationIds']} style={{ marginBottom: 0 }}>
-      <StationSelect procedureId={procedureId} areaIds={areaIds} known={known} disabled={disabled} />
-    </Form.Item>
   );
 }
 
@@ -136,44 +240,15 @@ export function ProcessStepsEditor({
   editable: boolean;
   onSaved(): void;
 }) {
-  const { message } = App.useApp();
-  const [form] = Form.useForm<{ steps: Item[] }>();
-  const [saving, setSaving] = useState(false);
-  // labels of the saved values, for selects whose lists are not loaded yet
-  const known = useMemo(() => {
-    const procedures = new Map<number, Option[]>();
-    const areas = new Map<number, Option[]>();
-    const stations = new Map<number, Option[]>();
-    for (const s of version.steps) {
-      procedures.set(s.id, [{ value: s.procedureId, label: s.procedureName }]);
-      areas.set(
-        s.id,
-        s.areaList.map((a) => ({ value: a.id, label: a.name })),
-      );
-      stations.set(
-        s.id,
-        s.stationList.map((a) => ({ value: a.id, label: a.name })),
-      );
-    }
-    return { procedures, areas, stations };
-  }, [version.steps]);
+  const { setLines, saving, save, editor } = useLines(STEP_COLUMNS, 'steps');
 
-  useEffect(() => {
-    form.setFieldsValue({ steps: version.steps.map(itemOf) });
-  }, [version.steps, form]);
+  useEffect(() => setLines(version.steps.map(itemOf)), [version.steps, setLines]);
 
-  const save = async () => {
-    let v: { steps?: Item[] };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form shows what is missing
-    }
-    setSaving(true);
-    try {
-      await api.put(flowPaths.saveSteps, {
+  const onSave = async () => {
+    const saved = await save((items) =>
+      api.put(flowPaths.saveSteps, {
         id: version.id,
-        steps: (v.steps ?? []).map((s) => ({
+        steps: items.map((s) => ({
           ...(s.id ? { id: s.id } : {}),
           procedureId: s.procedureId,
           processType: s.processType ?? 0,
@@ -182,173 +257,33 @@ export function ProcessStepsEditor({
           areaIds: s.areaIds ?? [],
           stationIds: s.stationIds ?? [],
         })),
-      });
-      message.success('保存成功');
-      onSaved();
-    } catch (err) {
-      // steps.2.stationIds → that row's field
-      if (err instanceof ApiError)
-        form.setFields(
-          err.fields.flatMap((f) => {
-            const m = /^steps\.(\d+)\.(\w+)$/.exec(f.field);
-            return m
-              ? [{ name: ['steps', Number(m[1]), m[2] as keyof Item] as const, errors: [f.message] }]
-              : [];
-          }),
-        );
-    } finally {
-      setSaving(false);
-    }
+      }),
+    );
+    if (saved) onSaved();
   };
 
   return (
-    <Form form={form} name={`steps${version.id}`} disabled={!editable}>
-      <Form.List name="steps">
-        {(fields, { add, remove, move }) => {
-          const idAt = (name: number) => form.getFieldValue(['steps', name, 'id']) as number | undefined;
-          const knownOf = (map: Map<number, Option[]>, name: number) => map.get(idAt(name) ?? 0) ?? [];
-          const columns: TableColumnsType<(typeof fields)[number]> = [
-            { key: 'seq', title: '序号', width: 60, align: 'center', render: (_, __, i) => i + 1 },
-            {
-              key: 'procedure',
-              title: '工序',
-              width: 190,
-              render: (_, f) => (
-                <Form.Item
-                  name={[f.name, 'procedureId']}
-                  rules={[{ required: true, message: '请选择工序' }]}
-                  style={{ marginBottom: 0 }}
-                >
-                  <RemoteSelect
-                    url={entityPaths(procedureEntity).list}
-                    placeholder="请选择工序"
-                    knownOptions={knownOf(known.procedures, f.name)}
-                    onChange={(_v, option) => {
-                      // a new procedure brings its own type and minutes; its stations differ
-                      const row = (
-                        option as { row?: { processType: number; standardMinutes: number | null } }
-                      )?.row;
-                      if (!row) return;
-                      form.setFieldValue(['steps', f.name, 'processType'], row.processType);
-                      form.setFieldValue(['steps', f.name, 'standardMinutes'], row.standardMinutes);
-                      form.setFieldValue(['steps', f.name, 'stationIds'], []);
-                    }}
-                  />
-                </Form.Item>
-              ),
-            },
-            {
-              key: 'processType',
-              title: '加工类型',
-              width: 100,
-              render: (_, f) => (
-                <Form.Item name={[f.name, 'processType']} style={{ marginBottom: 0 }}>
-                  <Select options={processType.options} />
-                </Form.Item>
-              ),
-            },
-            {
-              key: 'standardMinutes',
-              title: '标准工时(分钟)',
-              width: 130,
-              render: (_, f) => (
-                <Form.Item name={[f.name, 'standardMinutes']} style={{ marginBottom: 0 }}>
-                  <InputNumber min={0} max={100_000} placeholder="分钟" style={{ width: '100%' }} />
-                </Form.Item>
-              ),
-            },
-            {
-              key: 'areas',
-              title: '可用产线',
-              width: 230,
-              render: (_, f) => (
-                <Form.Item name={[f.name, 'areaIds']} style={{ marginBottom: 0 }}>
-                  <RemoteSelect
-                    url={entityPaths(areaEntity).list}
-                    mode="multiple"
-                    maxTagCount="responsive"
-                    allowClear
-                    placeholder="排产时可用的产线"
-                    knownOptions={knownOf(known.areas, f.name)}
-                  />
-                </Form.Item>
-              ),
-            },
-            {
-              key: 'stations',
-              title: '工位',
-              width: 250,
-              render: (_, f) => (
-                <RowStations
-                  form={form}
-                  name={f.name}
-                  known={knownOf(known.stations, f.name)}
-                  disabled={!editable}
-                />
-              ),
-            },
-            {
-              key: 'remark',
-              title: '备注',
-              width: 160,
-              render: (_, f) => (
-                <Form.Item name={[f.name, 'remark']} style={{ marginBottom: 0 }}>
-                  <Input maxLength={200} placeholder="请输入备注" />
-                </Form.Item>
-              ),
-            },
-            ...(editable
-              ? [
-                  {
-                    key: '__actions',
-                    title: '操作',
-                    width: 112,
-                    fixed: 'right' as const,
-                    render: (_: unknown, f: (typeof fields)[number], i: number) => (
-                      <RowOrderActions
-                        index={i}
-                        count={fields.length}
-                        onMove={move}
-                        onRemove={() => remove(f.name)}
-                      />
-                    ),
-                  },
-                ]
-              : []),
-          ];
-          return (
-            <Flex vertical gap={12}>
-              <Table
-                rowKey="key"
-                size="small"
-                columns={columns}
-                dataSource={fields}
-                pagination={false}
-                scroll={{ x: 1240 }}
-                locale={{ emptyText: '暂无工序，点击“添加工序”开始' }}
-                onRow={() => ({ style: { verticalAlign: 'top' } })}
-              />
-              {editable && (
-                <Flex justify="space-between" align="center" wrap gap={12}>
-                  <Button
-                    type="dashed"
-                    icon={<PlusOutlined />}
-                    onClick={() => add({ processType: 0, areaIds: [], stationIds: [] })}
-                  >
-                    添加工序
-                  </Button>
-                  <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={save}>
-                    保存工序
-                  </Button>
-                </Flex>
-              )}
-              <Typography.Text type="secondary">
-                工序按表中顺序编号；工位须在所选产线上且能做该工序（在“工位”中设置）。排产时计划只能调到工序的可用产线。保存时整体替换，任一行有误则都不保存。
-              </Typography.Text>
-            </Flex>
-          );
-        }}
-      </Form.List>
-    </Form>
+    <Flex vertical gap={12}>
+      <LinesEditor
+        id={`steps${version.id}`}
+        {...editor}
+        newLine={() => ({ processType: 0, areaIds: [], stationIds: [] })}
+        // a copy is a new step: the materials placed at the original stay there
+        copyLine={({ id: _id, ...rest }) => rest}
+        disabled={!editable}
+        addLabel="添加工序"
+        emptyText="暂无工序，点击“添加工序”开始"
+        footer={
+          editable && (
+            <Button type="primary" icon={<SaveOutlined />} loading={saving} onClick={onSave}>
+              保存工序
+            </Button>
+          )
+        }
+      />
+      <Typography.Text type="secondary">
+        工序按表中顺序编号；工位须在所选产线上且能做该工序（在“工位”中设置）。排产时计划只能调到工序的可用产线。可从Excel复制“工序、加工类型、标准工时、产线”多行，粘贴到工序格中。保存时整体替换，任一行有误则都不保存。
+      </Typography.Text>
+    </Flex>
   );
 }

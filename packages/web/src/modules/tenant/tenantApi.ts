@@ -1,6 +1,4 @@
-import type { FilterItem } from '@factory/shared/api/list';
 import type { Tenant as TenantSchema } from '@factory/shared/api/tenant';
-import { encryptText } from '@factory/shared/crypto';
 import { TENANT_FLAG_NAMES, type TenantFlag, type TenantFlags } from '@factory/shared/tenantFlags';
 import type { Static } from 'typebox';
 import { api } from '../../platform/request.ts';
@@ -9,24 +7,11 @@ export type Tenant = Static<typeof TenantSchema>;
 
 const BASE = 'tenant/private/tenant/';
 
-export interface TenantListQuery {
-  currentPage: number;
-  pageSize: number;
-  filters: FilterItem[];
-  order?: string;
-}
+/** The paged list (currentPage, pageSize, searchVal, order), as ListPage calls it. */
+export const TENANT_LIST_URL = `${BASE}getTenantListPage`;
 
 /** The provider's tenant registry calls (docs/api.md, tenant). */
 export const tenantApi = {
-  async list({ currentPage, pageSize, filters, order }: TenantListQuery) {
-    const searchVal = filters.length ? await encryptText(JSON.stringify(filters)) : undefined;
-    return api.get<{ content: Tenant[]; total: number }>(`${BASE}getTenantListPage`, {
-      currentPage,
-      pageSize,
-      searchVal,
-      order,
-    });
-  },
   detail: (id: number) => api.get<Tenant>(`${BASE}getTenantDetail`, { id }),
   add: (body: {
     memberCode: string;

@@ -91,6 +91,8 @@ export interface ListPageProps<T> {
   activeRowId?: string | number;
   /** Key of the saved column settings; the route name when omitted (two lists on one page need two). */
   prefsKey?: string;
+  /** Told when the list call fails: a screen may show a page of its own for a refusal. */
+  onLoadError?(error: unknown): void;
   ref?: Ref<ListPageHandle>;
 }
 
@@ -120,6 +122,7 @@ export function ListPage<T extends object>({
   onRowClick,
   activeRowId,
   prefsKey = routeName,
+  onLoadError,
   ref,
 }: ListPageProps<T>) {
   const can = usePermission();
@@ -128,6 +131,9 @@ export function ListPage<T extends object>({
   const reload = () => void query.refetch();
   useImperativeHandle(ref, () => ({ reload: () => void query.refetch() }), [query.refetch]);
   const { run, busy } = useActionRunner(reload);
+  useEffect(() => {
+    if (query.error) onLoadError?.(query.error);
+  }, [query.error, onLoadError]);
   const cardRef = useRef<HTMLDivElement>(null);
 
   const permitted = <A extends { action?: string }>(items: readonly A[]) =>
