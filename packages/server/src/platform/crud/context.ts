@@ -1,0 +1,215 @@
+import { withCustomFields } from '@factory/shared/entities/custom';
+import {
+  bodyKey,
+  type EntityDecl,
+  entityButtons,
+  entityPaths,
+  type FieldDecl,
+  fieldsOf,
+  formFields,
+} from '@factory/shared/entities/define';
+import { bodySchemas, rowSchema } from '@factory/shared/entities/schema';
+import { findRoute } from '@factory/shared/routes';
+import { type AnyColumn, and, asc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
+import { type TSchema, Type } from 'typebox';
+import { CustomValues, customFieldsOf, customListFields } from '../customFields.ts';
+import type { Tx } from '../db.ts';
+import { notFound } from '../errors.ts';
+import type { RefBinding } from '../excel/import.ts';
+import { defaultOrderOf, type ListFields, listFieldsOf } from '../list.ts';
+import type { UsedBy } from '../references.ts';
+import type { RouteDef } from '../route.ts';
+import type { SessionInfo } from '../session.ts';
+
+/** A column as SQL text qualified by its table, for correlated subqueries (drizzle leaves it bare). */
+export const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+
+/** A rule broken by a row: the body key of the field to blame and the message. */
+export interface RowProblem {
+  field: string;
+  message: string;
+}
+
+export type Body = Record<string, unknown>;
+export type Values = Record<string, unknown>;
+
+export interface CrudHooks {
+  /** Rules special to the entity, after the declared checks; `id` is null when adding. */
+  validate?(tx: Tx, values: Values, id: number | null, body: Body): Promise<void>;
+  /** After the row is written (links such as a station's procedures); `body` is the request's. */
+  saved?(tx: Tx, id: number, body: Body, isNew: boolean): Promise<void>;
+  /**
+   * Rules across the fields of one row (lower limit ≤ upper limit), on the whole row keyed as
+   * bodies are (`auxUnitId`, `lowerLimit`): checked on add, on update (merged with the stored
+   * row) and on every import row, so no way in skips them.
+   */
+  checkRow?(row: Values): RowProblem[];
+  /** After an import wrote its rows (the ids), in its transaction: their companions (a flow's first version). */
+  imported?(tx: Tx, ids: number[]): Promise<void>;
+}
+
+export interface CrudOptions {
+  entity: EntityDecl;
+  /** The entity's table; its property names are the declaration's field keys. */
+  table: PgTable;
+  /** Per reference field (areaName): where its id, name and code live. */
+  refs?: Record<string, RefBinding & { name: PgColumn }>;
+  /** Row values beyond the table's own columns (a station's procedure names), as SQL. */
+  columns?: Record<string, SQL | PgColumn>;
+  /** Schemas of those extra row values, and of extra body fields the hooks handle. */
+  extraRow?: Record<string, TSchema>;
+  extraBody?: Record<string, TSchema>;
+  usedBy?: readonly UsedBy[];
+  /** Narrows the select list (get{Entity}List), e.g. to enabled rows. */
+  selectWhere?: SQL;
+  /**
+   * Narrows the paged list and its export by who asks (the equipment register honours the
+   * caller's 仅显示我的设备); detail and changes are not narrowed.
+   */
+  listWhere?(session: SessionInfo): SQL | undefined;
+  /**
+   * The part of a shared table this entity is (line-side warehouses are the warehouse rows of kind
+   * 1): every call reads and changes only rows matching `where`, and new rows get `values`.
+   */
+  scope?: { where: SQL; values: Values };
+  /** Fields kept in a table column of another name (the spec's isVirtualMaterials in isVirtual). */
+  columnOf?: Record<string, string>;
+  hooks?: CrudHooks;
+}
+
+/** The declared 启用 field, kept in the table's boolean `enabled`. */
+export const ENABLED = 'isEnabled';
+
+/**
+ * What every part of an entity's crud stands on, worked out once from its options: the row as
+ * the API shows it, the list whitelist, the request schemas, the permission keys and the reading
+ * of one row.
+ */
+export function crudContext(o: CrudOptions) {
+  const { entity, table } = o;
+  const paths = entityPaths(entity);
+  const cols = getTableColumns(table) as Record<string, PgColumn>;
+  const idCol = cols.id;
+  const keysOf = (action: string) => [`${entity.route}${action}`];
+  // which calls beyond list and detail exist follows the route's buttons (see onButton)
+  if (!findRoute(entity.route)) throw new Error(`${entity.name}: unknown route ${entity.route}`);
+  const buttons = entityButtons(entity);
+  const copy = buttons.includes('Copy');
+  const colOf = (key: string) => (Object.hasOwn(cols, key) ? cols[key] : undefined);
+  /** The table property holding a field. */
+  const propOf = (key: string) => o.columnOf?.[key] ?? key;
+
+  // the row as the API shows it, and the same values for filters and sorts
+  const rowColumns: Record<string, SQL | PgColumn> = { id: idCol };
+  const filterColumns: Record<string, SQL | AnyColumn> = { id: idCol };
+  /** A reference's id column (areaId): lists filter on it with eq/in (an area's locations). */
+  const refIdColumns: Record<string, PgColumn> = {};
+  for (const [key, f] of fieldsOf(entity)) {
+    if (key === 'id') continue;
+    const ref = o.refs?.[key];
+    const idField = f.ref?.idField;
+    if (ref && idField) {
+      const own = colOf(idField);
+      if (!own) throw new Error(`${entity.name}.${key}: no column ${idField}`);
+      const name = sql<
+        string | null
+      >`(select r.${sql.identifier(ref.name.name)} from ${ref.name.table} r where r.${sql.identifier(ref.id.name)} = ${qualified(own)})`;
+      rowColumns[key] = name;
+      rowColumns[idField] = own;
+      filterColumns[key] = name;
+      refIdColumns[idField] = own;
+      continue;
+    }
+    if (key === ENABLED && colOf('enabled')) {
+      const expr = sql<number>`(${qualified(cols.enabled)})::int`.mapWith(Number);
+      rowColumns[key] = expr;
+      filterColumns[key] = expr;
+      continue;
+    }
+    const column = colOf(propOf(key));
+    if (!column) continue;
+    filterColumns[key] = column;
+    rowColumns[key] =
+      f.type === 'datetime'
+        ? sql<string>`to_char(${qualified(column)} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`
+        : f.type === 'date'
+          ? sql<string>`to_char(${qualified(column)}, 'YYYY-MM-DD')`
+          : f.type === 'number'
+            ? sql<number | null>`${qualified(column)}`.mapWith((v) => (v === null ? null : Number(v)))
+            : column;
+  }
+  Object.assign(rowColumns, o.columns);
+  if (entity.customFields) rowColumns.custom = cols.custom;
+  for (const [key, c] of Object.entries(o.columns ?? {}))
+    if (Object.hasOwn(entity.fields, key)) filterColumns[key] = c;
+  const listFields: ListFields = listFieldsOf(entity, filterColumns);
+  for (const [idField, column] of Object.entries(refIdColumns))
+    listFields[idField] ??= { column, type: 'number', filter: ['eq', 'in'] };
+  // a record by id through the list contract: a screen checks the one it shows still exists
+  listFields.id = { ...listFields.id, column: idCol, type: 'number', filter: ['eq', 'in'] };
+  const inScope = (where?: SQL) => and(o.scope?.where, where);
+  const defaultOrder = [...defaultOrderOf(entity, listFields), asc(idCol)];
+  const Row = rowSchema(entity, { ...o.extraRow, ...(entity.customFields ? { custom: CustomValues } : {}) });
+  const bodies = bodySchemas(entity, {
+    ...o.extraBody,
+    ...(entity.customFields ? { custom: Type.Optional(CustomValues) } : {}),
+  });
+
+  /** The tenant's custom fields of this entity (none when it takes none). */
+  const customDefs = (tx: Tx) =>
+    entity.customFields ? customFieldsOf(tx, entity.name) : Promise.resolve([]);
+  /** The declaration with the tenant's custom fields, for the Excel files. */
+  const declWithCustom = async (tx: Tx) => withCustomFields(entity, await customDefs(tx));
+  /** The list whitelist with the tenant's custom fields, for lists and exports. */
+  const fieldsFor = async (tx: Tx) => {
+    const defs = await customDefs(tx);
+    return defs.length ? { ...listFields, ...customListFields(cols.custom, defs) } : listFields;
+  };
+
+  /** One row as the API shows it; not found outside the entity's scope. */
+  const detail = async (tx: Tx, id: number) => {
+    const [row] = await tx
+      .select(rowColumns)
+      .from(table)
+      .where(inScope(eq(idCol, id)));
+    if (!row) throw notFound(entity.label);
+    return row as Record<string, unknown>;
+  };
+
+  /** These routes where the entity's route has `button`, else none (package codes are never modified). */
+  const onButton = (button: string, ...routes: RouteDef[]) => (buttons.includes(button) ? routes : []);
+
+  /** Field values (table values, an import's values) keyed as bodies are, for the row rules. */
+  const bodyView = (get: (key: string, f: FieldDecl) => unknown): Values =>
+    Object.fromEntries(formFields(entity).map(([key, f]) => [bodyKey(key, f), get(key, f)]));
+
+  return {
+    o,
+    entity,
+    table,
+    paths,
+    cols,
+    idCol,
+    keysOf,
+    onButton,
+    /** The add call also copies: its permission keys are Add's and Copy's. */
+    addKeys: [...keysOf('Add'), ...(copy ? keysOf('Copy') : [])],
+    copy,
+    colOf,
+    propOf,
+    rowColumns,
+    listFields,
+    inScope,
+    defaultOrder,
+    Row,
+    bodies,
+    customDefs,
+    declWithCustom,
+    fieldsFor,
+    detail,
+    bodyView,
+  };
+}
+
+export type CrudContext = ReturnType<typeof crudContext>;

@@ -1,0 +1,52 @@
+import { ListPageQuery, PageResult } from '@factory/shared/api/list';
+import { SelectQuery, SelectResult } from '@factory/shared/api/user';
+import { and, type SQL } from 'drizzle-orm';
+import type { Tx } from '../db.ts';
+import { listPage, selectPage } from '../list.ts';
+import { route } from '../route.ts';
+import type { CrudContext } from './context.ts';
+
+/** The paged list (narrowed by who asks, see `listWhere`) and the select list of an entity. */
+export function listCalls(c: CrudContext) {
+  const { entity, table, rowColumns, o } = c;
+
+  const list = async (tx: Tx, query: Parameters<typeof listPage>[2], where?: SQL) =>
+    listPage(
+      ({ total }) => tx.select({ ...rowColumns, __total: total }).from(table),
+      await c.fieldsFor(tx),
+      query,
+      {
+        where: c.inScope(where),
+        defaultOrder: c.defaultOrder,
+      },
+    );
+
+  /** The select list (spec 000 §7: page, limit, searchVal → records, total), narrowed further by `where`. */
+  const select = (tx: Tx, query: Parameters<typeof selectPage>[2], where?: SQL) =>
+    selectPage(({ total }) => tx.select({ ...rowColumns, __total: total }).from(table), c.listFields, query, {
+      where: c.inScope(and(o.selectWhere, where)),
+      order: c.defaultOrder,
+    });
+
+  const routes = [
+    route({
+      method: 'GET',
+      url: c.paths.listPage,
+      summary: `${entity.label}分页列表`,
+      access: { keys: [entity.route] },
+      query: ListPageQuery,
+      result: PageResult(c.Row),
+      handler: ({ tx, session, query }) => list(tx, query, o.listWhere?.(session)),
+    }),
+    route({
+      method: 'GET',
+      url: c.paths.list,
+      summary: `${entity.label}选择列表`,
+      access: { session: true },
+      query: SelectQuery,
+      result: SelectResult(c.Row),
+      handler: ({ tx, query }) => select(tx, query),
+    }),
+  ];
+  return { routes, list, select };
+}

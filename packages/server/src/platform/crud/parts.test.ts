@@ -1,0 +1,22 @@
+import { processFlowEntity } from '@factory/shared/entities/processFlow';
+import { describe, expect, it } from 'vitest';
+import { processFlows } from '../../modules/information/index.ts';
+import { crud } from '../crud.ts';
+import { crudContext } from './context.ts';
+import { detailCalls } from './detail.ts';
+import { listCalls } from './list.ts';
+
+const options = { entity: processFlowEntity, table: processFlows };
+const declared = (routes: { method: string; url: string; summary: string; access: unknown }[]) =>
+  routes.map(({ method, url, summary, access }) => ({ method, url, summary, access }));
+
+describe('crud parts', () => {
+  it('a module taking only list and detail gets those three calls, declared as the whole crud declares them', () => {
+    const c = crudContext(options);
+    const picked = [...listCalls(c).routes, ...detailCalls(c).routes];
+    expect(picked.map((r) => r.url)).toEqual([c.paths.listPage, c.paths.list, c.paths.detail]);
+    const whole = crud(options).routes;
+    expect(whole.length).toBeGreaterThan(picked.length);
+    expect(declared(picked)).toEqual(declared(whole.slice(0, picked.length)));
+  });
+});

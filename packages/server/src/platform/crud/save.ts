@@ -1,0 +1,208 @@
+import { bodyKey, formFields } from '@factory/shared/entities/define';
+import { and, eq, ne, sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import { audit } from '../audit.ts';
+import { checkCustomValues } from '../customFields.ts';
+import type { Tx } from '../db.ts';
+import { conflict, fieldError, notFound } from '../errors.ts';
+import { noteCodes, peekCode, takeCodes } from '../numbering.ts';
+import { route } from '../route.ts';
+import { type Body, type CrudContext, ENABLED, type Values } from './context.ts';
+
+/**
+ * Adding (and copying) and changing a row: the declared checks (unique, references), the row
+ * rules, the hooks, numbering and one audit row; the add and update calls where the route has
+ * the Add and Modify buttons.
+ */
+export function saveCalls(c: CrudContext) {
+  const { entity, table, cols, idCol, colOf, propOf, o } = c;
+
+  /** The body's declared fields as table values: '' is empty, texts trimmed, 启用 a boolean. */
+  function valuesOf(body: Body): Values {
+    const values: Values = {};
+    for (const [key, f] of formFields(entity)) {
+      const k = bodyKey(key, f);
+      if (!Object.hasOwn(body, k)) continue;
+      let v = body[k];
+      if (typeof v === 'string') v = v.trim();
+      if (v === '' || v === undefined) v = null;
+      if (key === ENABLED) values.enabled = v === null ? true : v === 1;
+      else values[f.ref ? k : propOf(key)] = v;
+    }
+    return values;
+  }
+
+  /** An emptied value of a column that cannot be empty falls back to the column's default (sort → 0). */
+  function fillDefaults(values: Values): Values {
+    for (const [k, v] of Object.entries(values)) {
+      const column = colOf(k);
+      if (v === null && column?.notNull && column.hasDefault && typeof column.default !== 'object')
+        values[k] = column.default;
+    }
+    return values;
+  }
+
+  async function checkValues(tx: Tx, values: Values, id: number | null) {
+    for (const [key, f] of formFields(entity)) {
+      const k = bodyKey(key, f);
+      const v = values[f.ref ? k : propOf(key)];
+      if (v === null || v === undefined) continue;
+      if (f.unique) {
+        const column = cols[propOf(key)];
+        const [other] = await tx
+          .select({ id: idCol })
+          .from(table)
+          .where(and(eq(column, v), id === null ? undefined : ne(idCol, id)))
+          .limit(1);
+        if (other) throw conflict(`${f.label}“${String(v)}”已存在`, key);
+      }
+      const ref = o.refs?.[key];
+      if (ref) {
+        const [found] = await tx
+          .select({ id: ref.id })
+          .from(ref.id.table)
+          .where(and(eq(ref.id, v), ref.where))
+          .limit(1);
+        if (!found) throw fieldError(k, `所选${f.label}不存在或已被删除`);
+      }
+    }
+  }
+
+  /** Table values keyed as bodies are, for checkRow. */
+  const tableView = (values: Values) =>
+    c.bodyView((key, f) =>
+      key === ENABLED
+        ? values.enabled === undefined
+          ? undefined
+          : Number(values.enabled)
+        : values[f.ref?.idField ?? propOf(key)],
+    );
+
+  async function checkRow(tx: Tx, values: Values, id: number | null) {
+    if (!o.hooks?.checkRow) return;
+    let row = values;
+    if (id !== null) {
+      const [stored] = await tx
+        .select()
+        .from(table)
+        .where(c.inScope(eq(idCol, id)));
+      if (!stored) throw notFound(entity.label);
+      row = { ...stored, ...values };
+    }
+    const [problem] = o.hooks.checkRow(tableView(row));
+    if (problem) throw fieldError(problem.field, problem.message);
+  }
+
+  /** A numbered entity's code: the next free number when left empty, else noted as taken. */
+  async function numberCode(tx: Tx, values: Values): Promise<void> {
+    if (!entity.autoCode) return;
+    if (values.code) return noteCodes(tx, entity.name, [String(values.code)]);
+    // skip numbers already used by codes typed before the rule changed
+    for (let i = 0; i < 1000; i++) {
+      const [code] = await takeCodes(tx, entity.name);
+      const [used] = await tx.select({ id: idCol }).from(table).where(eq(cols.code, code)).limit(1);
+      if (!used) {
+        values.code = code;
+        return;
+      }
+    }
+    throw conflict(`${entity.label}编码已用尽，请在编码设置中调整规则`, 'code');
+  }
+
+  async function create(tx: Tx, actorId: number | null, body: Body): Promise<number> {
+    const values = { ...fillDefaults(valuesOf(body)), ...o.scope?.values };
+    if (entity.customFields) values.custom = checkCustomValues(await c.customDefs(tx), body.custom, true);
+    await numberCode(tx, values);
+    await checkValues(tx, values, null);
+    await checkRow(tx, values, null);
+    await o.hooks?.validate?.(tx, values, null, body);
+    const [row] = (await tx
+      .insert(table)
+      .values(values as never)
+      .returning({ id: idCol })) as { id: number }[];
+    await o.hooks?.saved?.(tx, row.id, body, true);
+    await audit(tx, actorId, entity.name, row.id, 'add', values);
+    return row.id;
+  }
+
+  async function update(tx: Tx, actorId: number, id: number, body: Body): Promise<void> {
+    const values = fillDefaults(valuesOf(body));
+    // custom values merge into the stored ones: a field added since keeps its value
+    const customPatch =
+      entity.customFields && body.custom !== undefined
+        ? checkCustomValues(await c.customDefs(tx), body.custom, false)
+        : undefined;
+    await checkValues(tx, values, id);
+    await checkRow(tx, values, id);
+    await o.hooks?.validate?.(tx, values, id, body);
+    const updated = await tx
+      .update(table)
+      .set({
+        ...values,
+        ...(customPatch ? { custom: sql`${cols.custom} || ${JSON.stringify(customPatch)}::jsonb` } : {}),
+        ...(colOf('updatedAt') ? { updatedAt: sql`now()` } : {}),
+      } as never)
+      .where(c.inScope(eq(idCol, id)))
+      .returning({ id: idCol });
+    if (!updated.length) throw notFound(entity.label);
+    await o.hooks?.saved?.(tx, id, body, false);
+    await audit(
+      tx,
+      actorId,
+      entity.name,
+      id,
+      'modify',
+      customPatch ? { ...values, custom: customPatch } : values,
+    );
+  }
+
+  const routes = [
+    ...c.onButton(
+      'Add',
+      route({
+        method: 'POST',
+        url: c.paths.add,
+        summary: c.copy ? `新增${entity.label}（复制亦用此接口）` : `新增${entity.label}`,
+        access: { keys: c.addKeys },
+        body: c.bodies.add,
+        result: c.Row,
+        handler: async ({ tx, session, body }) =>
+          c.detail(tx, await create(tx, session.userId, body as Body)),
+      }),
+    ),
+    ...c.onButton(
+      'Modify',
+      route({
+        method: 'PUT',
+        url: c.paths.update,
+        summary: `修改${entity.label}`,
+        access: { keys: c.keysOf('Modify') },
+        body: c.bodies.update,
+        result: c.Row,
+        handler: async ({ tx, session, body }) => {
+          const { id, ...rest } = body as Body & { id: number };
+          await update(tx, session.userId, id, rest);
+          return c.detail(tx, id);
+        },
+      }),
+    ),
+  ];
+  return { routes, create, update };
+}
+
+/** A numbered entity's next code, suggested on the add form (taken only when the row is saved). */
+export function nextCodeCalls(c: CrudContext) {
+  const routes = c.entity.autoCode
+    ? [
+        route({
+          method: 'GET',
+          url: c.paths.maxCode,
+          summary: `建议下一个${c.entity.label}编码`,
+          access: { keys: c.addKeys },
+          result: Type.String(),
+          handler: ({ tx }) => peekCode(tx, c.entity.name),
+        }),
+      ]
+    : [];
+  return { routes };
+}
