@@ -1,7 +1,7 @@
 /**
  * Notifications across API nodes, on real PostgreSQL and the real Redis:
  * 1. Latency, create → socket message, over BENCH_MESSAGES (1 000) notifications in sequence: each is
- *    written by emit() in a tenant transaction on node A (this process) and read from a socket held
+ *    written by notify() in a tenant transaction on node A (this process) and read from a socket held
  *    by node B (a separate server process) — side by side with the same on node A's own socket.
  *    Target: cross-node p99 < 100 ms.
  * 2. Capacity: BENCH_SOCKETS (1 000) users connected to node B at once — the sockets it holds, the
@@ -16,8 +16,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
-import { redisBus, SUBSCRIBED } from '../packages/server/src/modules/notification/bus.ts';
-import { emit } from '../packages/server/src/modules/notification/events.ts';
+import { notify } from '../packages/server/src/modules/notification/index.ts';
+import { redisBus, SUBSCRIBED } from '../packages/server/src/platform/realtime/bus.ts';
 import { newToken } from '../packages/server/src/platform/session.ts';
 import { startNode } from '../packages/server/src/testing/nodes.ts';
 import { openSocket, type TestSocket } from '../packages/server/src/testing/socket.ts';
@@ -75,13 +75,19 @@ async function main() {
 
   // 1. latency, one notification at a time, each awaited at the recipient's socket
   const token = await login(origin, tenant.memberCode, tenant.userName);
-  const sender = { tenantId: tenant.id, userId: tenant.adminId, name: '管理员' };
+  const sender = { id: tenant.adminId, name: '管理员' };
   const send = (title: string, recipientIds: number[]) =>
     db
       .withTenant(tenant.id, async (tx) => {
         const after: (() => void | Promise<void>)[] = [];
-        await emit(
-          { tx, session: sender, services: built.services, afterCommit: (fn) => after.push(fn) },
+        await notify(
+          {
+            tx,
+            tenantId: tenant.id,
+            actor: sender,
+            hub: built.services.notifications,
+            afterCommit: (fn) => after.push(fn),
+          },
           { type: 'userCreated', title, message: '压测通知', recipientIds },
         );
         return after;

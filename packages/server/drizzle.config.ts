@@ -2,6 +2,11 @@ import { defineConfig } from 'drizzle-kit';
 
 export default defineConfig({
   dialect: 'postgresql',
-  schema: ['./src/platform/schema.ts', './src/modules/*/schema.ts'],
+  schema: [
+    './src/platform/schema.ts',
+    './src/platform/events/schema.ts',
+    './src/platform/jobs/schema.ts',
+    './src/modules/*/schema.ts',
+  ],
   out: './drizzle',
 });

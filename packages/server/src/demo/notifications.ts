@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { addChangelogEntry } from '../modules/changelog/routes.ts';
-import { notificationRule } from '../modules/notification/routes.ts';
+import { addChangelogEntry } from '../modules/changelog/index.ts';
+import { notificationRule } from '../modules/notification/index.ts';
 import type { Tx } from '../platform/db.ts';
 import type { Services } from '../platform/services.ts';
 
@@ -73,9 +73,14 @@ export async function seedChangelog(
     sql`select count(*)::int as n from update_log_record`,
   );
   if (n > 0) return;
-  // written before anyone is connected: nothing to push
+  const committed: (() => void | Promise<void>)[] = [];
   await services.db.withSystem(async (tx) => {
     for (const entry of CHANGELOG)
-      await addChangelogEntry({ tx, session: provider, services, afterCommit: () => undefined }, entry);
+      await addChangelogEntry(
+        { tx, session: provider, services, afterCommit: (fn) => committed.push(fn) },
+        entry,
+      );
   });
+  // the entries' events notify every demo user
+  for (const fn of committed) await fn();
 }

@@ -39,6 +39,11 @@ export interface Database {
    * so it is planned once per connection, not on every request.
    */
   prepared<T extends Record<string, unknown>>(name: string, text: string, params: unknown[]): Promise<T[]>;
+  /**
+   * SQL text as the owner, outside a transaction; several statements when there are no values.
+   * For the job queue (pg-boss runs its own SQL, migrations included, through this).
+   */
+  executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
@@ -62,15 +67,17 @@ interface Driver {
   db: AnyDb;
   withTenant: Database['withTenant'];
   prepared: Database['prepared'];
+  executeSql: Database['executeSql'];
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
 
-function wrap({ kind, db, withTenant, prepared, migrate: doMigrate, close }: Driver): Database {
+function wrap({ kind, db, withTenant, prepared, executeSql, migrate: doMigrate, close }: Driver): Database {
   return {
     kind,
     withTenant,
     prepared,
+    executeSql,
     withSystem: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
     systemQuery: async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => {
       const res = (await db.execute(query)) as unknown as { rows: T[] } | T[];
@@ -129,6 +136,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       },
       prepared: async <T extends Record<string, unknown>>(name: string, text: string, params: unknown[]) =>
         (await pool.query<T>({ name, text, values: params })).rows,
+      executeSql: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)),
       migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
       close: () => pool.end(),
     });
@@ -151,6 +159,9 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // in-process: no network round trip to save by naming the statement
     prepared: async <T extends Record<string, unknown>>(_name: string, text: string, params: unknown[]) =>
       (await pgl.query<T>(text, params)).rows,
+    // exec runs several statements (the simple protocol) and answers each: the last is the result
+    executeSql: async (text, values) =>
+      values?.length ? pgl.query(text, values) : ((await pgl.exec(text)).at(-1) ?? { rows: [] }),
     migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
     close: () => pgl.close(),
   });

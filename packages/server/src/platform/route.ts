@@ -32,7 +32,10 @@ export interface Ctx<Q, B> {
   session: SessionInfo;
   /** The tenant transaction (row-level security in force); absent when the route says tx: false. */
   tx: Tx;
-  /** Runs fn once the transaction has committed (pushes that must not outrun the data). */
+  /**
+   * Runs fn once the transaction has committed (event dispatch, pushes that must not outrun the
+   * data); the answer waits for it, bounded.
+   */
   afterCommit(fn: () => void | Promise<void>): void;
 }
 
@@ -79,6 +82,33 @@ declare module 'fastify' {
   }
 }
 
+/**
+ * How long an answer waits for its after-commit tasks (the dispatch of its events, pushes): long
+ * enough that the caller's next read sees their effects, short enough that a stuck subscriber
+ * costs one slow answer, not a hung one — the outbox drain finishes what did not settle.
+ */
+const AFTER_COMMIT_WAIT_MS = 5000;
+
+/** The data is written: a failed or slow task is logged, never turned into a failed call. */
+async function settleCommitted(tasks: (() => void | Promise<void>)[], log: FastifyRequest['log']) {
+  let timer: NodeJS.Timeout | undefined;
+  const all = Promise.all(
+    tasks.map((fn) =>
+      Promise.resolve()
+        .then(fn)
+        .catch((err) => log.warn({ err }, 'after-commit task failed')),
+    ),
+  );
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(() => {
+      log.warn('after-commit tasks still running; answering without them');
+      resolve();
+    }, AFTER_COMMIT_WAIT_MS);
+  });
+  await Promise.race([all, late]);
+  clearTimeout(timer);
+}
+
 export function registerRoutes(app: FastifyInstance, services: Services, defs: readonly RouteDef[]): void {
   for (const def of defs) {
     if (def.tx === 'system' && !('provider' in def.access && def.access.provider))
@@ -120,12 +150,7 @@ export function registerRoutes(app: FastifyInstance, services: Services, defs: r
             : def.tx === 'system'
               ? await services.db.withSystem(run)
               : await services.db.withTenant(session.tenantId, run);
-        for (const fn of committed) {
-          // the data is written: a failed push is logged, never turned into a failed call
-          Promise.resolve()
-            .then(fn)
-            .catch((err) => req.log.warn({ err }, 'after-commit task failed'));
-        }
+        if (committed.length) await settleCommitted(committed, req.log);
         if (reply.sent) return reply;
         return { errorCode: 0, result: result ?? null, errorMsg: '' };
       },

@@ -3,8 +3,8 @@ import { IdQuery } from '@factory/shared/api/list';
 import { desc, eq, sql } from 'drizzle-orm';
 import { type Static, Type } from 'typebox';
 import { notFound } from '../../platform/errors.ts';
+import { type EmitContext, emitEvent } from '../../platform/events/bus.ts';
 import { route } from '../../platform/route.ts';
-import { type EmitContext, notifyAllTenants } from '../notification/events.ts';
 import { updateLogRecords } from './schema.ts';
 
 const entry = {
@@ -13,12 +13,9 @@ const entry = {
   content: updateLogRecords.content,
 };
 
-/** A notification shows the first lines of a long entry; the dialog has the rest. */
-const summary = (content: string) => (content.length > 200 ? `${content.slice(0, 200)}…` : content);
-
 /**
- * Writes an entry and, in the same owner transaction (`tx` bypasses row-level security), a
- * notification for every enabled user of every enabled tenant, pushed after the commit.
+ * Writes an entry and, in the same owner transaction, the `changelog.added` event, by which every
+ * enabled user of every enabled tenant is notified.
  */
 export async function addChangelogEntry(
   ctx: EmitContext,
@@ -28,10 +25,10 @@ export async function addChangelogEntry(
     .insert(updateLogRecords)
     .values({ updateTime: body.updateTime, content: body.content, createdBy: ctx.session.name })
     .returning(entry);
-  await notifyAllTenants(ctx, {
-    type: 'changelogAdded',
-    title: `系统更新（${body.updateTime}）`,
-    message: summary(body.content),
+  await emitEvent(ctx, 'changelog.added', {
+    id: row.id,
+    updateTime: row.updateTime,
+    content: row.content,
   });
   return row;
 }

@@ -2,10 +2,10 @@ import { randomBytes } from 'node:crypto';
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import { encryptText } from '@factory/shared/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SUBSCRIBED } from '../../platform/realtime/bus.ts';
 import { createHarness, type Harness, onPostgres, type TestTenant } from '../../testing/harness.ts';
 import { type ApiNode, startNode, startRedis } from '../../testing/nodes.ts';
 import { openSocket, silentFor, type TestSocket } from '../../testing/socket.ts';
-import { SUBSCRIBED } from './bus.ts';
 
 /**
  * Two API server processes on one PostgreSQL: a notification caused on one reaches a socket held

@@ -15,7 +15,7 @@ import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { decodeSearchVal } from '../../platform/list.ts';
 import { route } from '../../platform/route.ts';
 import type { SessionInfo } from '../../platform/session.ts';
-import { roles, userGroups, users } from '../setting/schema.ts';
+import { roles, userGroups, users } from '../setting/index.ts';
 import { notificationRules, notificationTasks } from './schema.ts';
 
 const own = (session: SessionInfo) => eq(notificationTasks.recipientId, session.userId);

@@ -11,7 +11,7 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { tenantId, timestamps } from '../../platform/schema.ts';
-import { users } from '../setting/schema.ts';
+import { users } from '../setting/index.ts';
 
 /**
  * One notification for one recipient (spec 000 §3 Notification task). A recipient reads and

@@ -21,6 +21,7 @@ import { asc, eq } from 'drizzle-orm';
 import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events/bus.ts';
 import { exportColumns, exportQuery, pageRows, sendXlsx, streamXlsx } from '../../platform/excel/export.ts';
 import {
   errorWorkbook,
@@ -34,7 +35,6 @@ import { insertRowsReturning } from '../../platform/excel/write.ts';
 import { defaultOrderOf, selectPage } from '../../platform/list.ts';
 import { checkPasswordRule, decryptPassword, hashPassword } from '../../platform/password.ts';
 import { route } from '../../platform/route.ts';
-import { emit } from '../notification/events.ts';
 import { roles, userRoles, users } from './schema.ts';
 import { listUsers, userColumns, userListFields } from './userQueries.ts';
 import {
@@ -159,11 +159,7 @@ export const userRoutes = [
         organizationId: (body as { organizationId?: number | null }).organizationId,
         enabled: b.isEnabled === undefined ? true : b.isEnabled === 1,
       });
-      await emit(ctx, {
-        type: 'userCreated',
-        title: '新增用户',
-        message: `${session.name}新增了用户“${b.name}”（${b.userName}）`,
-      });
+      await emitEvent(ctx, 'user.created', { userId: id, userName: b.userName, name: b.name });
       return userDetail(tx, id);
     },
   }),
@@ -227,12 +223,7 @@ export const userRoutes = [
       if (body.id !== query.id) throw invalid('编号不一致');
       const password = await resetPassword(tx, session.userId, query.id);
       const [user] = await tx.select({ name: users.name }).from(users).where(eq(users.id, query.id));
-      await emit(ctx, {
-        type: 'passwordReset',
-        title: '密码已重置',
-        message: `${session.name}重置了用户“${user?.name ?? ''}”的密码，请使用新密码登录并及时修改`,
-        recipientIds: [query.id],
-      });
+      await emitEvent(ctx, 'user.passwordReset', { userId: query.id, name: user?.name ?? '' });
       return { password };
     },
   }),

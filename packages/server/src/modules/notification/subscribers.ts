@@ -1,0 +1,55 @@
+import type { EventName } from '@factory/shared/events/catalog';
+import type { DomainEvent, EventBus, HandlerContext } from '../../platform/events/bus.ts';
+import type { NotificationHub } from '../../platform/realtime/hub.ts';
+import { type NotificationEvent, notify, notifyAllTenants } from './events.ts';
+
+/** The name the notification subscriber's handlings are recorded under. */
+const HANDLER = 'notification';
+
+/** What each tenant event tells people; the rules (setting → 消息通知) say who, by its type. */
+const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } = {
+  'user.created': ({ actor, payload: p }) => ({
+    type: 'userCreated',
+    title: '新增用户',
+    message: `${actor.name}新增了用户“${p.name}”（${p.userName}）`,
+  }),
+  'user.passwordReset': ({ actor, payload: p }) => ({
+    type: 'passwordReset',
+    title: '密码已重置',
+    message: `${actor.name}重置了用户“${p.name}”的密码，请使用新密码登录并及时修改`,
+    recipientIds: [p.userId],
+  }),
+  'user.stationChanged': ({ actor, payload: p }) => ({
+    type: 'stationChanged',
+    title: '工位切换',
+    message: p.previousStationName
+      ? `${actor.name}由工位“${p.previousStationName}”切换到“${p.stationName}”`
+      : `${actor.name}切换到工位“${p.stationName}”`,
+  }),
+};
+
+/** A notification shows the first lines of a long entry; the dialog has the rest. */
+const summary = (content: string) => (content.length > 200 ? `${content.slice(0, 200)}…` : content);
+
+/**
+ * Notifications as one subscriber of the domain events: each event it knows becomes notification
+ * tasks in the handler's transaction, pushed to the recipients' sockets after that commits.
+ */
+export function subscribeNotifications(events: EventBus, hub: Pick<NotificationHub, 'send'>): void {
+  for (const name of Object.keys(notices) as EventName[]) {
+    const notice = notices[name] as (e: DomainEvent) => NotificationEvent;
+    events.subscribe(name, HANDLER, async ({ event, tx, afterCommit }: HandlerContext<EventName>) => {
+      await notify({ tx, tenantId: event.tenantId, actor: event.actor, hub, afterCommit }, notice(event));
+    });
+  }
+  events.subscribe('changelog.added', HANDLER, async ({ event, tx, afterCommit }) => {
+    await notifyAllTenants(
+      { tx, actor: event.actor, hub, afterCommit },
+      {
+        type: 'changelogAdded',
+        title: `系统更新（${event.payload.updateTime}）`,
+        message: summary(event.payload.content),
+      },
+    );
+  });
+}

@@ -1,0 +1,40 @@
+import { Type } from 'typebox';
+import { defineEvents, type PayloadOf } from './define.ts';
+
+/**
+ * Every domain event the product emits: what happened, said once. A service emits one with
+ * `emitEvent(ctx, name, payload)`; modules subscribe to what concerns them (notifications, and
+ * later statistics, integrations …). The actor (who did it) travels with every event, so payloads
+ * carry only what the event is about. Declaring an event is one entry here.
+ */
+export const events = defineEvents({
+  'user.created': {
+    label: '新增用户',
+    scope: 'tenant',
+    payload: Type.Object({ userId: Type.Integer(), userName: Type.String(), name: Type.String() }),
+  },
+  'user.passwordReset': {
+    label: '密码重置',
+    scope: 'tenant',
+    payload: Type.Object({ userId: Type.Integer(), name: Type.String() }),
+  },
+  'user.stationChanged': {
+    label: '工位切换',
+    scope: 'tenant',
+    payload: Type.Object({
+      userId: Type.Integer(),
+      stationId: Type.Integer(),
+      stationName: Type.String(),
+      /** The station left, when there was one. */
+      previousStationName: Type.Optional(Type.String()),
+    }),
+  },
+  'changelog.added': {
+    label: '更新日志',
+    scope: 'system',
+    payload: Type.Object({ id: Type.Integer(), updateTime: Type.String(), content: Type.String() }),
+  },
+});
+
+export type EventName = keyof typeof events;
+export type EventPayload<N extends EventName> = PayloadOf<(typeof events)[N]>;
