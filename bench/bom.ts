@@ -18,7 +18,7 @@ import path from 'node:path';
 import { encryptText } from '@factory/shared/crypto';
 import { materialsEntity } from '@factory/shared/entities/materials';
 import pg from 'pg';
-import { material } from '../packages/server/src/modules/information/materialsRoutes.ts';
+import { material } from '../packages/server/src/modules/information/index.ts';
 import { type CapturedQuery, captureQueries, oneLine } from './lib/capture.ts';
 import { API, login } from './lib/fixture.ts';
 import { type ListColumn, type ReplayQuery, startListBaseline } from './lib/listBaseline.ts';

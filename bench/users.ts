@@ -16,7 +16,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { encryptText } from '@factory/shared/crypto';
 import pg from 'pg';
-import { userColumns } from '../packages/server/src/modules/setting/userQueries.ts';
+import { userColumns } from '../packages/server/src/modules/setting/index.ts';
 import { type CapturedQuery, captureQueries, oneLine } from './lib/capture.ts';
 import { login } from './lib/fixture.ts';
 import { type ReplayQuery, startListBaseline } from './lib/listBaseline.ts';

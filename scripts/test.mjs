@@ -1,4 +1,4 @@
-// `npm test`: type check, lint, then every Vitest project (shared; server on PGlite; server on the
+// `npm test`: type check, lint, dependency rules, then every Vitest project (shared; server on PGlite; server on the
 // real PostgreSQL when it answers). Ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -20,6 +20,8 @@ function check(title, cmd, args) {
 
 check('类型检查 (tsc --noEmit)', bin('tsc'), ['--noEmit', '-p', 'tsconfig.json']);
 check('代码规范 (biome check)', bin('biome'), ['check', '.']);
+// the module-boundary and no-circle rules of .dependency-cruiser.cjs (`npm run deps`)
+check('依赖规则 (dependency-cruiser)', 'npm', ['run', '--silent', 'deps']);
 
 fs.mkdirSync('.test-output', { recursive: true });
 const report = '.test-output/vitest.json';

@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import { encryptText } from '@factory/shared/crypto';
 import { authorityFor } from '../../packages/server/src/demo/roles.ts';
-import { createRole, createUser } from '../../packages/server/src/modules/setting/userService.ts';
+import { createRole, createUser } from '../../packages/server/src/modules/setting/index.ts';
 import type { Services } from '../../packages/server/src/platform/services.ts';
 import { createTenant } from '../../packages/server/src/platform/tenancy.ts';
 

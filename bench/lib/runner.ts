@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildApp } from '../../packages/server/src/app.ts';
-import type { NotificationBus } from '../../packages/server/src/modules/notification/bus.ts';
 import { memoryCounters } from '../../packages/server/src/platform/counters.ts';
 import { openDatabase } from '../../packages/server/src/platform/db.ts';
+import type { NotificationBus } from '../../packages/server/src/platform/realtime/bus.ts';
 import { seedTenant } from './fixture.ts';
 import { createBenchDatabase } from './pgdb.ts';
 

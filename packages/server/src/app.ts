@@ -11,16 +11,19 @@ import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { type Config, loadConfig } from './config.ts';
-import { registerMultipart } from './modules/file/routes.ts';
-import { allRoutes } from './modules/index.ts';
-import { localBus, type NotificationBus, redisBus } from './modules/notification/bus.ts';
-import { NotificationHub } from './modules/notification/hub.ts';
-import { registerNotificationSocket } from './modules/notification/socket.ts';
+import { allRoutes, modules } from './modules/index.ts';
+import { authRoutes } from './platform/auth.ts';
 import { type Counters, memoryCounters, redisCounters } from './platform/counters.ts';
 import { type Database, openDatabase } from './platform/db.ts';
+import { localBus, type NotificationBus, redisBus } from './platform/realtime/bus.ts';
+import { NotificationHub } from './platform/realtime/hub.ts';
+import { registerNotificationSocket } from './platform/realtime/socket.ts';
 import './platform/cipher.ts';
 import { AppError } from './platform/errors.ts';
-import { API_PREFIX, type RouteDef, registerRoutes } from './platform/route.ts';
+import { DRAIN_JOB, EventBus, scheduleDrain } from './platform/events/bus.ts';
+import { createJobs, type JobTuning } from './platform/jobs/jobs.ts';
+import { installModules, moduleServices } from './platform/module.ts';
+import { API_PREFIX, type RouteDef } from './platform/route.ts';
 import { createServices, type Services } from './platform/services.ts';
 import { installGuard } from './platform/session.ts';
 import { fieldErrors } from './platform/validation.ts';
@@ -35,6 +38,8 @@ export interface AppOptions {
   /** How this node reaches the others' sockets; from REDIS_URL when not given. */
   bus?: NotificationBus;
   logger?: boolean;
+  /** Job polling and cron check intervals (tests shorten them). */
+  jobs?: JobTuning;
 }
 
 export interface BuiltApp {
@@ -133,7 +138,14 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
   });
 
   bus ??= config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, app.log) : localBus();
-  const services = createServices(config, db, counters, new NotificationHub(bus, config.wsHeartbeatMs));
+  const services = createServices(
+    config,
+    db,
+    counters,
+    new NotificationHub(bus, config.wsHeartbeatMs),
+    moduleServices(modules),
+    { events: new EventBus(db, app.log), jobs: createJobs(db, app.log, opts.jobs) },
+  );
 
   // the API speaks JSON (multipart where a route parses its own body); plain text is refused
   app.removeContentTypeParser('text/plain');
@@ -176,11 +188,19 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
     await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });
   }
 
-  await registerMultipart(app);
   await registerNotificationSocket(app, services);
   installGuard(app, services);
-  registerRoutes(app, services, allRoutes);
+  const stops = await installModules(app, services, modules, authRoutes);
+  await scheduleDrain(services.events, services.jobs);
+  // jobs need the migrated database, and main.ts migrates after building: they start once ready,
+  // with one drain for whatever a node that died left committed but undelivered
+  app.addHook('onReady', async () => {
+    await services.jobs.start();
+    await services.jobs.send(DRAIN_JOB);
+  });
   app.addHook('onClose', async () => {
+    await services.jobs.stop();
+    for (const stop of stops) await stop();
     await services.notifications.close();
     await counters.close();
     if (!opts.db) await db.close();

@@ -1,6 +1,6 @@
-import { addUserEquipment, equipmentCrud } from '../modules/equipment/routes.ts';
-import { equipmentClasses } from '../modules/information/schema.ts';
-import { users } from '../modules/setting/schema.ts';
+import { addUserEquipment, equipmentCrud } from '../modules/equipment/index.ts';
+import { equipmentClasses } from '../modules/information/index.ts';
+import { users } from '../modules/setting/index.ts';
 import type { Tx } from '../platform/db.ts';
 
 /**

@@ -1,9 +1,6 @@
 import { numberedEntities } from '@factory/shared/entities/numbering';
-import { area, procedure, station } from '../modules/information/routes.ts';
-import { codeRule } from '../modules/setting/codeRuleRoutes.ts';
-import { organization, userGroup } from '../modules/setting/organizationRoutes.ts';
-import { users } from '../modules/setting/schema.ts';
-import { setUserStations } from '../modules/setting/userStationRoutes.ts';
+import { area, procedure, setUserStations, station } from '../modules/information/index.ts';
+import { codeRule, organization, userGroup, users } from '../modules/setting/index.ts';
 import type { Tx } from '../platform/db.ts';
 import { seedPeople } from './people.ts';
 

@@ -1,7 +1,7 @@
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import type { TenantFlags } from '@factory/shared/tenantFlags';
 import { sql } from 'drizzle-orm';
-import { createRole, createUser } from '../modules/setting/userService.ts';
+import { createRole, createUser } from '../modules/setting/index.ts';
 import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
 import { demoEquipment, seedEquipment } from './equipment.ts';

@@ -1,7 +1,6 @@
 import { MARKET_CONTACT, MARKET_TABS } from '@factory/shared/api/market';
 import { count } from 'drizzle-orm';
-import { sanitizeRichText } from '../modules/market/richText.ts';
-import { marketDetails, marketTypes } from '../modules/market/schema.ts';
+import { marketDetails, marketTypes, sanitizeRichText } from '../modules/market/index.ts';
 import type { Services } from '../platform/services.ts';
 
 /**

@@ -1,10 +1,10 @@
-import { saveBomLines } from '../modules/information/bomRoutes.ts';
 import {
   material,
   materialsAttribute,
   materialsClass,
+  saveBomLines,
   unit,
-} from '../modules/information/materialsRoutes.ts';
+} from '../modules/information/index.ts';
 import type { Tx } from '../platform/db.ts';
 
 /** A class and the classes under it. */

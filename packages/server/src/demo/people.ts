@@ -1,10 +1,7 @@
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import { eq, inArray } from 'drizzle-orm';
-import { areas, stations } from '../modules/information/schema.ts';
-import { userGroup } from '../modules/setting/organizationRoutes.ts';
-import { frequencies, organizations, roles, users } from '../modules/setting/schema.ts';
-import { addUser } from '../modules/setting/userService.ts';
-import { setUserStations } from '../modules/setting/userStationRoutes.ts';
+import { areas, setUserStations, stations } from '../modules/information/index.ts';
+import { addUser, frequencies, organizations, roles, userGroup, users } from '../modules/setting/index.ts';
 import type { Tx } from '../platform/db.ts';
 import { hashPassword } from '../platform/password.ts';
 

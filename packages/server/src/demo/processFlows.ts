@@ -1,13 +1,16 @@
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import {
   addVersion,
+  areas,
+  materials,
+  procedures,
   processFlow,
   processFlowClass,
   saveFlowMaterials,
   saveSteps,
+  stations,
   stepsOf,
-} from '../modules/information/processFlowRoutes.ts';
-import { areas, materials, procedures, stations } from '../modules/information/schema.ts';
+} from '../modules/information/index.ts';
 import type { Tx } from '../platform/db.ts';
 
 /** A step of a demo version: the procedure, where it runs and what it consumes (by name and code). */

@@ -1,4 +1,4 @@
-import { frequency } from '../modules/setting/frequencyRoutes.ts';
+import { frequency } from '../modules/setting/index.ts';
 import type { Tx } from '../platform/db.ts';
 
 /** Three eight-hour shifts round the clock; 中班 ends at midnight, the next day's 00:00. */

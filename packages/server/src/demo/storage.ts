@@ -1,15 +1,19 @@
-import { equipmentClass } from '../modules/information/equipmentClassRoutes.ts';
-import { customer, customerSite, serviceCustomer, supplier } from '../modules/information/partnerRoutes.ts';
-import { areas, materials } from '../modules/information/schema.ts';
 import {
+  areas,
+  customer,
+  customerSite,
+  equipmentClass,
+  materials,
   packageInfo,
+  serviceCustomer,
   sitWarehouse,
+  supplier,
   tray,
   warehouse,
   warehouseArea,
   warehouseLocation,
-} from '../modules/information/warehouseRoutes.ts';
-import { users } from '../modules/setting/schema.ts';
+} from '../modules/information/index.ts';
+import { users } from '../modules/setting/index.ts';
 import type { Tx } from '../platform/db.ts';
 
 /** [name, short name, contact, phone, address] */

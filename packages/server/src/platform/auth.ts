@@ -9,15 +9,14 @@ import {
 import { ErrorCode } from '@factory/shared/api/errors';
 import { eq, sql } from 'drizzle-orm';
 import { type Static, Type } from 'typebox';
-import { users } from '../modules/setting/schema.ts';
-import { revokeSessions } from '../modules/setting/userService.ts';
 import { audit } from './audit.ts';
+import type { Tx } from './db.ts';
 import { AppError, fieldError, rateLimited } from './errors.ts';
 import { checkPasswordRule, decryptPassword, hashPassword, verifyPassword } from './password.ts';
 import { route } from './route.ts';
 import { sessions } from './schema.ts';
 import type { Services } from './services.ts';
-import { newToken, resolveSession, type SessionInfo, TOKEN_HEADER } from './session.ts';
+import { newToken, resolveSession, revokeSessions, type SessionInfo, TOKEN_HEADER } from './session.ts';
 
 type UserInfoT = Static<typeof UserInfo>;
 
@@ -83,7 +82,7 @@ async function recordFailure(services: Services, acct: string, ip: string): Prom
 async function login(
   services: Services,
   memberCode: string,
-  who: { column: typeof users.userName | typeof users.phone; value: string },
+  who: { by: 'userName' | 'phone'; value: string },
   cipher: string,
   meta: { ip: string; userAgent?: string },
 ) {
@@ -98,7 +97,7 @@ async function login(
   if (!tenant.enabled) throw new AppError(ErrorCode.forbidden, '该企业已停用，请联系服务商');
   const { token, hash } = newToken();
   const outcome = await services.db.withTenant(tenant.id, async (tx) => {
-    const [user] = await tx.select().from(users).where(eq(who.column, who.value)).limit(1);
+    const user = await services.ports.accounts.find(tx, who.by, who.value);
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) return 'wrong' as const;
     if (!user.enabled) return 'disabled' as const;
     await tx.insert(sessions).values({
@@ -120,7 +119,7 @@ async function login(
 
 /** Checks the signed-in user's own password, throttled like a login (the lock screen is a login). */
 async function checkOwnPassword(
-  ctx: { services: Services; session: SessionInfo; tx: Parameters<typeof revokeSessions>[0] },
+  ctx: { services: Services; session: SessionInfo; tx: Tx },
   cipher: string,
   ip: string,
   field: string,
@@ -128,11 +127,8 @@ async function checkOwnPassword(
   const plain = await decryptPassword(field, cipher);
   const acct = accountKey(ctx.session.tenantId, ctx.session.userName);
   await checkLock(ctx.services, acct, ip);
-  const [user] = await ctx.tx
-    .select({ hash: users.passwordHash })
-    .from(users)
-    .where(eq(users.id, ctx.session.userId));
-  if (!(await verifyPassword(user?.hash, plain))) {
+  const user = await ctx.services.ports.accounts.byId(ctx.tx, ctx.session.userId);
+  if (!(await verifyPassword(user?.passwordHash, plain))) {
     const left = await countFailure(ctx.services, acct, ip);
     throw fieldError(field, `密码错误，还可尝试${left}次`);
   }
@@ -158,7 +154,7 @@ export const authRoutes = [
       login(
         services,
         body.memberCode,
-        { column: users.userName, value: body.userName.trim() },
+        { by: 'userName', value: body.userName.trim() },
         body.password,
         meta(req),
       ),
@@ -172,13 +168,7 @@ export const authRoutes = [
     body: LoginByPhoneBody,
     result: LoginResult,
     handler: ({ services, body, req }) =>
-      login(
-        services,
-        body.memberCode,
-        { column: users.phone, value: body.phone.trim() },
-        body.password,
-        meta(req),
-      ),
+      login(services, body.memberCode, { by: 'phone', value: body.phone.trim() }, body.password, meta(req)),
   }),
   route({
     method: 'GET',
@@ -221,10 +211,7 @@ export const authRoutes = [
       const next = await decryptPassword('newPassword', ctx.body.newPassword, '新密码');
       checkPasswordRule('newPassword', next);
       if (next === old) throw fieldError('newPassword', '新密码不能与原密码相同');
-      await ctx.tx
-        .update(users)
-        .set({ passwordHash: await hashPassword(next), updatedAt: sql`now()` })
-        .where(eq(users.id, ctx.session.userId));
+      await ctx.services.ports.accounts.setPasswordHash(ctx.tx, ctx.session.userId, await hashPassword(next));
       // other devices must sign in again with the new password
       await revokeSessions(ctx.tx, [ctx.session.userId], ctx.session.sessionId);
       await audit(ctx.tx, ctx.session.userId, 'user', ctx.session.userId, 'updatePassword');

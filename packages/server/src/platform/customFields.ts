@@ -8,10 +8,10 @@ import type { FieldDecl } from '@factory/shared/entities/define';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { Type } from 'typebox';
-import { customFields } from '../modules/setting/schema.ts';
 import type { Tx } from './db.ts';
 import { fieldError } from './errors.ts';
 import type { ListFields } from './list.ts';
+import { customFields } from './schema.ts';
 
 /** The `custom` object of rows and bodies: values by custom field key. */
 export const CustomValues = Type.Record(Type.String({ pattern: CUSTOM_KEY_PATTERN }), Type.Unknown(), {

@@ -1,7 +1,7 @@
 import { encryptText } from '@factory/shared/crypto';
 import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../modules/setting/schema.ts';
+import { users } from '../modules/setting/index.ts';
 import { createHarness, type Harness, type TestTenant } from '../testing/harness.ts';
 import { type ListFields, listPage } from './list.ts';
 

@@ -1,8 +1,8 @@
 import type { AutoCodeRule } from '@factory/shared/entities/define';
 import { datePartsOf, defaultRule, formatCode } from '@factory/shared/entities/numbering';
 import { and, eq, sql } from 'drizzle-orm';
-import { codeRules, codeSequences } from '../modules/setting/schema.ts';
 import type { Tx } from './db.ts';
+import { codeRules, codeSequences } from './schema.ts';
 
 /** The factory's calendar day (codes and their periods follow Asia/Shanghai, not the server's zone). */
 const dayFormat = new Intl.DateTimeFormat('en-CA', {

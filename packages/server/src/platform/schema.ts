@@ -5,8 +5,11 @@ import {
   index,
   integer,
   jsonb,
+  numeric,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -40,6 +43,17 @@ export const tenantId = () =>
 
 /** Values of the tenant's custom fields of an entity (field setting), keyed by the field's key. */
 export const customValues = () => jsonb('custom').$type<Record<string, unknown>>().notNull().default({});
+
+/** The columns every coded master-data table starts with: id, tenant, and code + name unique per tenant. */
+export const codeName = () => ({
+  id: serial('id').primaryKey(),
+  tenantId: tenantId(),
+  code: text('code').notNull(),
+  name: text('name').notNull(),
+});
+
+/** Quantities (stock, BOM usage, report counts): exact decimals, never float. */
+export const quantity = (name: string) => numeric(name, { precision: 18, scale: 6 });
 
 export const timestamps = () => ({
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -79,4 +93,84 @@ export const auditLog = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('audit_log_entity_idx').on(t.tenantId, t.entity, t.entityId)],
+);
+
+/**
+ * Numbering rules (code setting): how the codes of one kind of record are made — prefix, date
+ * part, sequence length, and when the sequence starts again. Without a row the declaration's
+ * default rule applies.
+ */
+export const codeRules = pgTable(
+  'code_rule',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** The entity (document type) it numbers: station, materials … */
+    docType: text('doc_type').notNull(),
+    prefix: text('prefix').notNull().default(''),
+    /** '' (none), 'YYYY', 'YYYYMM', 'YYYYMMDD' or 'YYMMDD' (Asia/Shanghai). */
+    dateFormat: text('date_format').notNull().default(''),
+    seqLength: smallint('seq_length').notNull().default(4),
+    /** 0 never, 1 daily, 2 monthly, 3 yearly. */
+    resetPeriod: smallint('reset_period').notNull().default(0),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('code_rule_doc_type_uq').on(t.tenantId, t.docType)],
+);
+
+/** The last number given per document type and period ('' when the sequence never restarts). */
+export const codeSequences = pgTable(
+  'code_sequence',
+  {
+    tenantId: tenantId(),
+    docType: text('doc_type').notNull(),
+    period: text('period').notNull(),
+    value: integer('value').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.tenantId, t.docType, t.period] })],
+);
+
+/** Custom fields (field setting): extra fields a tenant adds to an entity, types 0–5 of spec 001 §9. */
+export const customFields = pgTable(
+  'custom_field',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    /** The entity they extend (station, materials …). */
+    entity: text('entity').notNull(),
+    /** The value's key in the rows' `custom` object: cf_ and a short code, fixed once created. */
+    key: text('key').notNull(),
+    label: text('label').notNull(),
+    /** customFieldType: 0 number, 1 text, 2 single choice, 3 multiple choice, 4 image or attachment, 5 time. */
+    type: smallint('type').notNull(),
+    required: boolean('required').notNull().default(false),
+    /** Choices joined by '、' (types 2 and 3). */
+    options: text('options'),
+    sort: integer('sort').notNull().default(0),
+    enabled: boolean('enabled').notNull().default(true),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('custom_field_key_uq').on(t.tenantId, t.entity, t.key),
+    uniqueIndex('custom_field_label_uq').on(t.tenantId, t.entity, t.label),
+  ],
+);
+
+/** The tenant's basic configuration (spec 000 §7): profile, page sizes, enabled routes. Read by the platform on every request. */
+export const basicConfig = pgTable(
+  'basic_config',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    value: text('value').notNull().default(''),
+    /** Tree grouping of getAllBasicConfigByTree. */
+    groupCode: text('group_code').notNull(),
+    isShow: boolean('is_show').notNull().default(true),
+    sort: integer('sort').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('basic_config_code_uq').on(t.tenantId, t.code)],
 );

@@ -3,11 +3,13 @@ import { parseBaseRouter } from '@factory/shared/permissionTree';
 import { webPermissionCodes } from '@factory/shared/routes';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../config.ts';
-import type { NotificationHub } from '../modules/notification/hub.ts';
 import type { Counters } from './counters.ts';
 import type { Database, Tx } from './db.ts';
 import { notFound } from './errors.ts';
-import type { TenantInfo } from './session.ts';
+import type { EventBus } from './events/bus.ts';
+import type { Jobs } from './jobs/jobs.ts';
+import type { Ports, TenantSeed } from './ports.ts';
+import type { NotificationHub } from './realtime/hub.ts';
 
 /** What every handler can reach besides its transaction. Built once per app. */
 export interface Services {
@@ -16,6 +18,10 @@ export interface Services {
   counters: Counters;
   /** The sockets this node holds and the fan-out to the other nodes (notifications). */
   notifications: NotificationHub;
+  /** Domain events: the subscribers and their delivery from the outbox. */
+  events: EventBus;
+  /** Background and scheduled work, on whichever node takes it first. */
+  jobs: Jobs;
   /**
    * The tenant's settings every request may need, read from its basic config and cached per
    * config version: web permission codes (base_router) and list page sizes (page_size_config).
@@ -25,6 +31,21 @@ export interface Services {
   tenantByCode(memberCode: string): Promise<TenantRow | undefined>;
   /** For public calls that name their tenant by member code: runs fn in that tenant's transaction. */
   inTenantOf<T>(memberCode: string, fn: (tx: Tx) => Promise<T>): Promise<T>;
+  /** What the modules fill of the platform's ports (user accounts for sign-in). */
+  ports: Ports;
+  /** The modules' seeders, in module order: what a new tenant starts with. */
+  seeders: readonly ((tx: Tx, tenant: TenantSeed) => Promise<void>)[];
+}
+
+/** The tenant of a session, as the guard's lookup found it. */
+export interface TenantInfo {
+  id: number;
+  memberCode: string;
+  companyName: string;
+  logo: string | null;
+  version: string | null;
+  flags: Record<string, boolean>;
+  configVersion: number;
 }
 
 export interface TenantSettings {
@@ -42,6 +63,8 @@ export function createServices(
   db: Database,
   counters: Counters,
   notifications: NotificationHub,
+  modules: Pick<Services, 'ports' | 'seeders'>,
+  background: Pick<Services, 'events' | 'jobs'>,
 ): Services {
   const cache = new Map<number, { version: number; settings: TenantSettings }>();
   const defaults = webPermissionCodes();
@@ -50,6 +73,8 @@ export function createServices(
     db,
     counters,
     notifications,
+    ...modules,
+    ...background,
     async tenantSettings(tenant) {
       const hit = cache.get(tenant.id);
       if (hit && hit.version === tenant.configVersion) return hit.settings;

@@ -1,18 +1,11 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isAdmin, permissionList } from '@factory/shared/permissions';
+import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { Tx } from './db.ts';
 import { forbidden, unauthenticated } from './errors.ts';
-import type { Services } from './services.ts';
-
-export interface TenantInfo {
-  id: number;
-  memberCode: string;
-  companyName: string;
-  logo: string | null;
-  version: string | null;
-  flags: Record<string, boolean>;
-  configVersion: number;
-}
+import { sessions } from './schema.ts';
+import type { Services, TenantInfo } from './services.ts';
 
 /** What the guard knows about the caller of a private endpoint. */
 export interface SessionInfo {
@@ -173,4 +166,19 @@ export function installGuard(app: FastifyInstance, services: Services): void {
       throw forbidden();
     }
   });
+}
+
+/** Ends sessions of users (all, or all but one): used by disable, password change and logout. */
+export async function revokeSessions(tx: Tx, userIds: number[], exceptSessionId?: number): Promise<void> {
+  if (!userIds.length) return;
+  await tx
+    .update(sessions)
+    .set({ revokedAt: sql`now()` })
+    .where(
+      and(
+        inArray(sessions.userId, userIds),
+        isNull(sessions.revokedAt),
+        exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
+      ),
+    );
 }

@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { users } from '../modules/setting/schema.ts';
+import { users } from '../modules/setting/index.ts';
 import { createHarness, type Harness, type TestTenant } from '../testing/harness.ts';
 
 let h: Harness;

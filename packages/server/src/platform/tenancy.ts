@@ -1,14 +1,10 @@
 import type { TenantFlags } from '@factory/shared/tenantFlags';
 import { asc, eq, sql } from 'drizzle-orm';
-import { seedStockTypes } from '../modules/information/stockTypeSeed.ts';
-import { seedBasicConfig } from '../modules/setting/basicConfigService.ts';
-import { basicConfig } from '../modules/setting/schema.ts';
-import { createUser } from '../modules/setting/userService.ts';
 import { audit } from './audit.ts';
 import { enterTenant, type Tx } from './db.ts';
 import { conflict, notFound } from './errors.ts';
 import { type ListFields, type ListPageQueryInput, listPage } from './list.ts';
-import { tenants } from './schema.ts';
+import { basicConfig, tenants } from './schema.ts';
 import type { Services } from './services.ts';
 
 /**
@@ -75,10 +71,8 @@ export async function createTenant(
       })
       .returning();
     await enterTenant(tx, row.id);
-    await seedBasicConfig(tx, input);
-    await seedStockTypes(tx);
-    const adminId = await createUser(tx, actorId, {
-      userName: 'admin',
+    for (const seed of services.seeders) await seed(tx, input);
+    const adminId = await services.ports.accounts.createAdmin(tx, actorId, {
       name: input.adminName,
       password: input.adminPassword,
     });

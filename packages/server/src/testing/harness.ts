@@ -9,7 +9,7 @@ import pg from 'pg';
 import { type BuiltApp, buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { authorityFor } from '../demo/roles.ts';
-import { createRole, createUser } from '../modules/setting/userService.ts';
+import { createRole, createUser } from '../modules/setting/index.ts';
 import { type Counters, memoryCounters } from '../platform/counters.ts';
 import { type Database, openDatabase } from '../platform/db.ts';
 import { createTenant } from '../platform/tenancy.ts';

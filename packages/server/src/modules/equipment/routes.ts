@@ -14,8 +14,8 @@ import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import { equipmentClasses } from '../information/schema.ts';
-import { users } from '../setting/schema.ts';
+import { equipmentClasses } from '../information/index.ts';
+import { users } from '../setting/index.ts';
 import { equipment, userEquipment } from './schema.ts';
 
 /** Who keeps the equipment on their My equipment list, by name in the order they were made. */

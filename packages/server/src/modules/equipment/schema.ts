@@ -8,9 +8,9 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customValues, tenantId, timestamps } from '../../platform/schema.ts';
-import { codeName, equipmentClasses } from '../information/schema.ts';
-import { users } from '../setting/schema.ts';
+import { codeName, customValues, tenantId, timestamps } from '../../platform/schema.ts';
+import { equipmentClasses } from '../information/index.ts';
+import { users } from '../setting/index.ts';
 
 /**
  * The equipment register (设备台账): a minimal one that the equipment module extends with

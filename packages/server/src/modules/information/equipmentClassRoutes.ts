@@ -1,7 +1,6 @@
 import { equipmentClassEntity } from '@factory/shared/entities/equipment';
 import { crud } from '../../platform/crud.ts';
 import { noCycle } from '../../platform/tree.ts';
-import { equipment } from '../equipment/schema.ts';
 import { equipmentClasses } from './schema.ts';
 
 /** Equipment classes: the tree, its select list getEquipmentClassList (spec 001 §7.2) and the rest of the declared calls. */
@@ -9,10 +8,7 @@ export const equipmentClass = crud({
   entity: equipmentClassEntity,
   table: equipmentClasses,
   refs: { parentName: { id: equipmentClasses.id, name: equipmentClasses.name, code: equipmentClasses.code } },
-  usedBy: [
-    { column: equipmentClasses.parentId, label: '下级分类', names: equipmentClasses.name },
-    { column: equipment.classId, label: '设备', names: equipment.name },
-  ],
+  usedBy: [{ column: equipmentClasses.parentId, label: '下级分类', names: equipmentClasses.name }],
   hooks: { validate: noCycle(equipmentClasses.parentId, '上级分类不能是该分类本身或其下级分类') },
 });
 

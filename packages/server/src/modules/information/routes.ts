@@ -8,7 +8,7 @@ import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import { organizations, users } from '../setting/schema.ts';
+import { organizations, users } from '../setting/index.ts';
 import {
   areas,
   procedures,

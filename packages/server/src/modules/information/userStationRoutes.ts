@@ -1,11 +1,23 @@
 import { UserStationBody } from '@factory/shared/api/information';
-import { eq, inArray } from 'drizzle-orm';
+import {
+  CurrentStation,
+  MODIFY_LINES,
+  ModifyLinesBody,
+  STATION_SWITCH_OWN_ONLY,
+} from '@factory/shared/api/switching';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
-import { fieldError, notFound } from '../../platform/errors.ts';
+import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events/bus.ts';
 import { route } from '../../platform/route.ts';
-import { stations, userStations } from '../information/schema.ts';
-import { users } from './schema.ts';
+import { users } from '../setting/index.ts';
+import { stations, userStations } from './schema.ts';
+
+/**
+ * Who works where: the stations a user may work at, and a user switching their own current station
+ * (spec 000 §7 modifyLines, kept on the user row so the next login starts there).
+ */
 
 /**
  * Sets the stations a user may work at (spec 001 §7.4 updateOneStation). The user's current
@@ -28,6 +40,46 @@ export async function setUserStations(tx: Tx, actorId: number, userId: number, s
 }
 
 export const userStationRoutes = [
+  route({
+    method: 'PUT',
+    url: MODIFY_LINES,
+    summary: '切换本人的工位（设置了可用工位的用户只能在其中选择）',
+    access: { session: true },
+    body: ModifyLinesBody,
+    result: CurrentStation,
+    handler: async (ctx) => {
+      const { tx, session, body } = ctx;
+      if (body.id !== session.userId) throw forbidden(STATION_SWITCH_OWN_ONLY);
+      const [station] = await tx
+        .select({ id: stations.id, name: stations.name })
+        .from(stations)
+        .where(eq(stations.id, body.stationId));
+      if (!station) throw fieldError('stationId', '所选工位不存在或已被删除');
+      const allowed = await tx
+        .select({ stationId: userStations.stationId })
+        .from(userStations)
+        .where(eq(userStations.userId, session.userId));
+      if (allowed.length && !allowed.some((a) => a.stationId === station.id))
+        throw fieldError('stationId', `工位“${station.name}”不在您的可用工位中，请选择分配给您的工位`);
+      if (station.id !== session.stationId) {
+        await tx
+          .update(users)
+          .set({ stationId: station.id, updatedAt: sql`now()` })
+          .where(eq(users.id, session.userId));
+        await audit(tx, session.userId, 'user', session.userId, 'switchStation', {
+          stationId: station.id,
+          name: station.name,
+        });
+        await emitEvent(ctx, 'user.stationChanged', {
+          userId: session.userId,
+          stationId: station.id,
+          stationName: station.name,
+          ...(session.stationName ? { previousStationName: session.stationName } : {}),
+        });
+      }
+      return { stationId: station.id, stationName: station.name };
+    },
+  }),
   route({
     method: 'PUT',
     url: 'authority/private/user/updateOneStation',

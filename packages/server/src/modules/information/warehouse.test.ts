@@ -224,7 +224,8 @@ describe('warehouse → area → location', () => {
     const refused = await a.del('authority/private/user/deleteOne', keeperId);
     expect(refused.body).toMatchObject({
       errorCode: 5,
-      errorMsg: '“周敏”是“原材料库”的仓管员，请先在仓库中更换仓管员',
+      // every warehouse they keep (up to three) is named, not only the first
+      errorMsg: '“周敏”是“原材料库、半成品库”的仓管员，请先在仓库中更换仓管员',
     });
   });
 

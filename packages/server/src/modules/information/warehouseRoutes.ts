@@ -12,12 +12,13 @@ import {
 import { stockDirection } from '@factory/shared/enums';
 import { asc, eq, sql } from 'drizzle-orm';
 import { Type } from 'typebox';
-import { crud, qualified, type UsedBy } from '../../platform/crud.ts';
+import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { selectPage } from '../../platform/list.ts';
+import type { UsedBy } from '../../platform/references.ts';
 import { route } from '../../platform/route.ts';
-import { users } from '../setting/schema.ts';
+import { users } from '../setting/index.ts';
 import {
   areas,
   materials,

@@ -14,7 +14,7 @@ import {
 import { Type } from 'typebox';
 import { notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import { filesRoot, signature } from '../file/service.ts';
+import { filesRoot, signature } from '../file/index.ts';
 import {
   addMarketDetail,
   deleteMarketDetail,

@@ -21,7 +21,7 @@ import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { decodeSearchVal, type ListFields, whereOf } from '../../platform/list.ts';
-import { findFile, storedPath } from '../file/service.ts';
+import { findFile, storedPath } from '../file/index.ts';
 import { sanitizeRichText } from './richText.ts';
 import { marketDetails, marketPictures, marketTypes } from './schema.ts';
 

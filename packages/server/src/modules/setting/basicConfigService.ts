@@ -11,7 +11,7 @@ import { asc, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { basicConfig } from './schema.ts';
+import { basicConfig } from '../../platform/schema.ts';
 
 export type BasicConfigRow = typeof basicConfig.$inferSelect;
 

@@ -1,7 +1,7 @@
 import { codeRuleEntity } from '@factory/shared/entities/numbering';
 import { crud } from '../../platform/crud.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { codeRules } from './schema.ts';
+import { codeRules } from '../../platform/schema.ts';
 
 /** The date part a reset needs, or codes of two periods would collide (GW001 every day). */
 const RESET_NEEDS: Record<number, { formats: string[]; message: string }> = {

@@ -6,7 +6,7 @@ import { crud } from '../../platform/crud.ts';
 import { customFieldsOf } from '../../platform/customFields.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import { customFields } from './schema.ts';
+import { customFields } from '../../platform/schema.ts';
 
 const CHOICE_TYPES = [2, 3];
 

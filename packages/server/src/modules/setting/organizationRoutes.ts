@@ -6,7 +6,6 @@ import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import { areas } from '../information/schema.ts';
 import { organizations, userGroupMembers, userGroups, users } from './schema.ts';
 
 /**
@@ -55,7 +54,6 @@ export const organization = crud({
   usedBy: [
     { column: organizations.parentId, label: '下级组织' },
     { column: users.organizationId, label: '用户' },
-    { column: areas.organizationId, label: '产线' },
   ],
   hooks: { validate: (tx, values, id) => checkTree(tx, values, id) },
 });

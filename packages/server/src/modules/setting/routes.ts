@@ -14,8 +14,8 @@ import { Type } from 'typebox';
 import { notFound } from '../../platform/errors.ts';
 import { type ListFields, listPage } from '../../platform/list.ts';
 import { route } from '../../platform/route.ts';
+import { basicConfig } from '../../platform/schema.ts';
 import { getByCode, listConfig, toTree, updateConfig } from './basicConfigService.ts';
-import { basicConfig } from './schema.ts';
 
 const BASE = 'basicConfig/private/basicConfig/';
 const PUBLIC = 'basicConfig/public/basicConfig/';

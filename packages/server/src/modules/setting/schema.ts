@@ -103,23 +103,6 @@ export const userRoles = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.roleId] }), index('user_roles_role_idx').on(t.roleId)],
 );
 
-export const basicConfig = pgTable(
-  'basic_config',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: tenantId(),
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    value: text('value').notNull().default(''),
-    /** Tree grouping of getAllBasicConfigByTree. */
-    groupCode: text('group_code').notNull(),
-    isShow: boolean('is_show').notNull().default(true),
-    sort: integer('sort').notNull().default(0),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex('basic_config_code_uq').on(t.tenantId, t.code)],
-);
-
 /** The organisation framework: factory (0) → workshop (1) → production line (2). */
 export const organizations = pgTable(
   'organization',
@@ -169,66 +152,4 @@ export const userGroupMembers = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
   },
   (t) => [primaryKey({ columns: [t.groupId, t.userId] }), index('user_group_member_user_idx').on(t.userId)],
-);
-
-/**
- * Numbering rules (code setting): how the codes of one kind of record are made — prefix, date
- * part, sequence length, and when the sequence starts again. Without a row the declaration's
- * default rule applies.
- */
-export const codeRules = pgTable(
-  'code_rule',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: tenantId(),
-    /** The entity (document type) it numbers: station, materials … */
-    docType: text('doc_type').notNull(),
-    prefix: text('prefix').notNull().default(''),
-    /** '' (none), 'YYYY', 'YYYYMM', 'YYYYMMDD' or 'YYMMDD' (Asia/Shanghai). */
-    dateFormat: text('date_format').notNull().default(''),
-    seqLength: smallint('seq_length').notNull().default(4),
-    /** 0 never, 1 daily, 2 monthly, 3 yearly. */
-    resetPeriod: smallint('reset_period').notNull().default(0),
-    remark: text('remark'),
-    ...timestamps(),
-  },
-  (t) => [uniqueIndex('code_rule_doc_type_uq').on(t.tenantId, t.docType)],
-);
-
-/** The last number given per document type and period ('' when the sequence never restarts). */
-export const codeSequences = pgTable(
-  'code_sequence',
-  {
-    tenantId: tenantId(),
-    docType: text('doc_type').notNull(),
-    period: text('period').notNull(),
-    value: integer('value').notNull(),
-  },
-  (t) => [primaryKey({ columns: [t.tenantId, t.docType, t.period] })],
-);
-
-/** Custom fields (field setting): extra fields a tenant adds to an entity, types 0–5 of spec 001 §9. */
-export const customFields = pgTable(
-  'custom_field',
-  {
-    id: serial('id').primaryKey(),
-    tenantId: tenantId(),
-    /** The entity they extend (station, materials …). */
-    entity: text('entity').notNull(),
-    /** The value's key in the rows' `custom` object: cf_ and a short code, fixed once created. */
-    key: text('key').notNull(),
-    label: text('label').notNull(),
-    /** customFieldType: 0 number, 1 text, 2 single choice, 3 multiple choice, 4 image or attachment, 5 time. */
-    type: smallint('type').notNull(),
-    required: boolean('required').notNull().default(false),
-    /** Choices joined by '、' (types 2 and 3). */
-    options: text('options'),
-    sort: integer('sort').notNull().default(0),
-    enabled: boolean('enabled').notNull().default(true),
-    ...timestamps(),
-  },
-  (t) => [
-    uniqueIndex('custom_field_key_uq').on(t.tenantId, t.entity, t.key),
-    uniqueIndex('custom_field_label_uq').on(t.tenantId, t.entity, t.label),
-  ],
 );

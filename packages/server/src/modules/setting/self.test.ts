@@ -8,7 +8,7 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Calls, callsAs } from '../../testing/calls.ts';
 import { createHarness, type Harness } from '../../testing/harness.ts';
-import { notificationRules, notificationTasks } from '../notification/schema.ts';
+import { notificationRules, notificationTasks } from '../notification/index.ts';
 
 const F = 'authority/private/frequency/';
 const AREA = 'basicData/private/area/';

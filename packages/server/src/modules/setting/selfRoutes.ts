@@ -1,28 +1,23 @@
 import {
   CurrentShift,
-  CurrentStation,
-  MODIFY_LINES,
   MODIFY_USER_INFO,
-  ModifyLinesBody,
   ModifyUserInfoBody,
   SHIFT_SWITCH_OWN_ONLY,
-  STATION_SWITCH_OWN_ONLY,
 } from '@factory/shared/api/switching';
 import { UserRow } from '@factory/shared/api/user';
 import { eq, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { route } from '../../platform/route.ts';
-import { stations, userStations } from '../information/schema.ts';
-import { emit } from '../notification/events.ts';
 import { frequencies, users } from './schema.ts';
 import { userColumns } from './userQueries.ts';
 
 /**
  * The signed-in user's own calls (self-centre and the header's user menu): their profile as the
- * user list shows it, and switching (spec 000 §7) their current shift or station, kept on the user
- * row so the next login starts there. Anyone signed in may use them, for themselves only; the
- * profile is saved with updateOwn beside the other user calls.
+ * user list shows it, and switching (spec 000 §7) their current shift, kept on the user row so the
+ * next login starts there (switching the station is information's, beside the stations). Anyone
+ * signed in may use them, for themselves only; the profile is saved with updateOwn beside the
+ * other user calls.
  */
 export const selfRoutes = [
   route({
@@ -62,47 +57,6 @@ export const selfRoutes = [
         name: shift.name,
       });
       return { frequencyId: shift.id, frequencyName: shift.name };
-    },
-  }),
-  route({
-    method: 'PUT',
-    url: MODIFY_LINES,
-    summary: '切换本人的工位（设置了可用工位的用户只能在其中选择）',
-    access: { session: true },
-    body: ModifyLinesBody,
-    result: CurrentStation,
-    handler: async (ctx) => {
-      const { tx, session, body } = ctx;
-      if (body.id !== session.userId) throw forbidden(STATION_SWITCH_OWN_ONLY);
-      const [station] = await tx
-        .select({ id: stations.id, name: stations.name })
-        .from(stations)
-        .where(eq(stations.id, body.stationId));
-      if (!station) throw fieldError('stationId', '所选工位不存在或已被删除');
-      const allowed = await tx
-        .select({ stationId: userStations.stationId })
-        .from(userStations)
-        .where(eq(userStations.userId, session.userId));
-      if (allowed.length && !allowed.some((a) => a.stationId === station.id))
-        throw fieldError('stationId', `工位“${station.name}”不在您的可用工位中，请选择分配给您的工位`);
-      if (station.id !== session.stationId) {
-        await tx
-          .update(users)
-          .set({ stationId: station.id, updatedAt: sql`now()` })
-          .where(eq(users.id, session.userId));
-        await audit(tx, session.userId, 'user', session.userId, 'switchStation', {
-          stationId: station.id,
-          name: station.name,
-        });
-        await emit(ctx, {
-          type: 'stationChanged',
-          title: '工位切换',
-          message: session.stationName
-            ? `${session.name}由工位“${session.stationName}”切换到“${station.name}”`
-            : `${session.name}切换到工位“${station.name}”`,
-        });
-      }
-      return { stationId: station.id, stationName: station.name };
     },
   }),
 ];

@@ -1,14 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { fileUrl } from '@factory/shared/api/file';
+import { userEntity } from '@factory/shared/entities/user';
 import { ADMIN_USER_NAME } from '@factory/shared/permissions';
-import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict, fieldError, invalid, notFound, referenced } from '../../platform/errors.ts';
+import { conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { hashPassword } from '../../platform/password.ts';
-import { sessions } from '../../platform/schema.ts';
-import { files } from '../file/schema.ts';
-import { warehouses } from '../information/schema.ts';
+import { refuseWhileUsed } from '../../platform/references.ts';
+import { revokeSessions } from '../../platform/session.ts';
+import { files } from '../file/index.ts';
 import { organizations, roles, userGroupMembers, userGroups, userRoles, users } from './schema.ts';
 
 export interface NewUser {
@@ -65,21 +66,6 @@ export async function createRole(
   const [row] = await tx.insert(roles).values(input).returning({ id: roles.id });
   await audit(tx, actorId, 'role', row.id, 'add', { name: input.name });
   return row.id;
-}
-
-/** Ends sessions of users (all, or all but one): used by disable, password change and logout. */
-export async function revokeSessions(tx: Tx, userIds: number[], exceptSessionId?: number): Promise<void> {
-  if (!userIds.length) return;
-  await tx
-    .update(sessions)
-    .set({ revokedAt: sql`now()` })
-    .where(
-      and(
-        inArray(sessions.userId, userIds),
-        isNull(sessions.revokedAt),
-        exceptSessionId ? sql`${sessions.id} <> ${exceptSessionId}` : undefined,
-      ),
-    );
 }
 
 /** Enables or disables a user; disabling ends the user's sessions at once. */
@@ -257,14 +243,7 @@ export async function deleteUser(tx: Tx, actorId: number, id: number): Promise<v
   if (!user) throw notFound('用户');
   if (user.userName === ADMIN_USER_NAME) throw invalid('超级管理员账号不能删除');
   if (id === actorId) throw invalid('不能删除当前登录的账号');
-  // a warehouse keeps its keeper: another one is chosen there first
-  const [kept] = await tx
-    .select({ name: warehouses.name })
-    .from(warehouses)
-    .where(eq(warehouses.keeperId, id))
-    .orderBy(warehouses.id)
-    .limit(1);
-  if (kept) throw referenced(`“${user.name}”是“${kept.name}”的仓管员，请先在仓库中更换仓管员`);
+  await refuseWhileUsed(tx, userEntity.name, id, user.name);
   await revokeSessions(tx, [id]);
   await tx.delete(users).where(eq(users.id, id));
   await audit(tx, actorId, 'user', id, 'delete', { userName: user.userName });

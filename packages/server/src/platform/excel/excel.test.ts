@@ -6,7 +6,7 @@ import { count, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { roles, users } from '../../modules/setting/schema.ts';
+import { roles, users } from '../../modules/setting/index.ts';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { multipart } from '../../testing/multipart.ts';
 import type { Tx } from '../db.ts';

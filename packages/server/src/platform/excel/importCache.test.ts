@@ -4,7 +4,7 @@ import { defineEntity } from '@factory/shared/entities/define';
 import { count, eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { roles, users } from '../../modules/setting/schema.ts';
+import { roles, users } from '../../modules/setting/index.ts';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { multipart } from '../../testing/multipart.ts';
 import type { Tx } from '../db.ts';

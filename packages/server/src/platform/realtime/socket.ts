@@ -1,8 +1,8 @@
 import { WS_CLOSE } from '@factory/shared/api/notification';
 import websocket from '@fastify/websocket';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Services } from '../../platform/services.ts';
-import { resolveSession, TOKEN_HEADER } from '../../platform/session.ts';
+import type { Services } from '../services.ts';
+import { resolveSession, TOKEN_HEADER } from '../session.ts';
 
 interface Params {
   memberCode: string;

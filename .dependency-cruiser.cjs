@@ -1,0 +1,72 @@
+// The dependency rules of docs/architecture.md ("Module faces"), checked in `npm test`.
+const S = '^packages/server/src/';
+const W = '^packages/web/src/';
+
+/** In `root`, a module reaches another module only through that module's face (its index). */
+const facesOnly = (root, name) => ({
+  name,
+  severity: 'error',
+  comment: 'a module reaches another module only through its face (index.ts)',
+  from: { path: `${root}modules/([^/]+)/` },
+  to: {
+    path: `${root}modules/[^/]+/`,
+    pathNot: [`${root}modules/$1/`, `${root}modules/[^/]+/index\\.tsx?$`],
+  },
+});
+
+module.exports = {
+  forbidden: [
+    {
+      name: 'no-circular',
+      severity: 'error',
+      comment: 'no import circles, type-only and lazy imports included',
+      from: {},
+      to: { circular: true },
+    },
+    {
+      name: 'server-platform-imports-no-module',
+      severity: 'error',
+      comment: 'the platform runs what module faces hand it; it never imports a module',
+      from: { path: `${S}platform/`, pathNot: '\\.test\\.ts$' },
+      to: { path: [`${S}modules/`, `${S}demo/`, `${S}app\\.ts$`, `${S}main\\.ts$`] },
+    },
+    facesOnly(S, 'server-module-through-faces'),
+    {
+      name: 'server-outside-through-faces',
+      severity: 'error',
+      comment: 'the app, the demo, tests, benchmarks and scripts use modules through their faces',
+      from: { pathNot: `${S}modules/` },
+      to: { path: `${S}modules/[^/]+/`, pathNot: `${S}modules/[^/]+/index\\.ts$` },
+    },
+    {
+      name: 'shared-stands-alone',
+      severity: 'error',
+      comment: 'shared is used by both sides and uses neither',
+      from: { path: '^packages/shared/' },
+      to: { path: '^packages/(server|web)/' },
+    },
+    {
+      name: 'sides-apart',
+      severity: 'error',
+      comment: 'the server and the web meet only in shared',
+      from: { path: '^packages/(server|web)/' },
+      to: { path: '^packages/(web|server)/', pathNot: '^packages/$1/' },
+    },
+    {
+      name: 'web-platform-imports-no-module-or-shell',
+      severity: 'error',
+      comment: 'web platform parts are used by the shell and the modules, never the other way round',
+      from: { path: `${W}platform/` },
+      to: { path: [`${W}modules/`, `${W}shell/`] },
+    },
+    facesOnly(W, 'web-module-through-faces'),
+  ],
+  options: {
+    // TypeScript 7 ships no compiler API, so the sources are parsed with swc
+    parser: 'swc',
+    doNotFollow: { path: 'node_modules' },
+    exclude: { path: ['node_modules', '(^|/)dist/', '\\.test-output/'] },
+    tsConfig: { fileName: 'tsconfig.json' },
+    enhancedResolveOptions: { extensions: ['.ts', '.tsx', '.js', '.mjs'] },
+  },
+};

@@ -1,0 +1,111 @@
+import {
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { customValues, tenantId, timestamps } from '../../../platform/schema.ts';
+import { organizations, users } from '../../setting/index.ts';
+
+// The factory model: production lines, procedures, stations and who works where.
+
+/** Production lines (产线) of the factory model. */
+export const areas = pgTable(
+  'area',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    /** The workshop the line belongs to. */
+    organizationId: integer('organization_id').references(() => organizations.id),
+    remark: text('remark'),
+    custom: customValues(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('area_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('area_name_uq').on(t.tenantId, t.name),
+  ],
+);
+
+export const procedures = pgTable(
+  'procedure',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    processType: smallint('process_type').notNull().default(0),
+    standardMinutes: numeric('standard_minutes', { precision: 12, scale: 3 }),
+    remark: text('remark'),
+    custom: customValues(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('procedure_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('procedure_name_uq').on(t.tenantId, t.name),
+  ],
+);
+
+export const stations = pgTable(
+  'station',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    areaId: integer('area_id')
+      .notNull()
+      .references(() => areas.id),
+    remark: text('remark'),
+    custom: customValues(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('station_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('station_name_uq').on(t.tenantId, t.name),
+    index('station_area_idx').on(t.areaId),
+  ],
+);
+
+/** The procedures a station can do (setProcedureListForStation). */
+export const stationProcedures = pgTable(
+  'station_procedure',
+  {
+    tenantId: tenantId(),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id, { onDelete: 'cascade' }),
+    procedureId: integer('procedure_id')
+      .notNull()
+      .references(() => procedures.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.stationId, t.procedureId] }),
+    index('station_procedure_procedure_idx').on(t.procedureId),
+  ],
+);
+
+/** The stations a user may work at (updateOneStation); users.station_id is the current one. */
+export const userStations = pgTable(
+  'user_station',
+  {
+    tenantId: tenantId(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    stationId: integer('station_id')
+      .notNull()
+      .references(() => stations.id),
+  },
+  (t) => [
+    primaryKey({ columns: [t.userId, t.stationId] }),
+    index('user_station_station_idx').on(t.stationId),
+  ],
+);

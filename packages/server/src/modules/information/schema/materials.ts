@@ -1,0 +1,127 @@
+import {
+  type AnyPgColumn,
+  boolean,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  smallint,
+  text,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { codeName, customValues, quantity, tenantId, timestamps } from '../../../platform/schema.ts';
+
+// Materials and their bill of materials.
+
+/** Units of measure (件, 台, 千克, 米 …). */
+export const units = pgTable('unit', { ...codeName(), remark: text('remark'), ...timestamps() }, (t) => [
+  uniqueIndex('unit_code_uq').on(t.tenantId, t.code),
+  uniqueIndex('unit_name_uq').on(t.tenantId, t.name),
+]);
+
+/** Material classes, a tree (原材料 → 金属材料 → 铜材). */
+export const materialClasses = pgTable(
+  'material_class',
+  {
+    ...codeName(),
+    parentId: integer('parent_id').references((): AnyPgColumn => materialClasses.id),
+    sort: integer('sort').notNull().default(0),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('material_class_code_uq').on(t.tenantId, t.code),
+    index('material_class_parent_idx').on(t.parentId),
+  ],
+);
+
+/** Attributes a material can carry (颜色, 电压等级 …) with the values offered. */
+export const materialAttributes = pgTable(
+  'material_attribute',
+  {
+    ...codeName(),
+    /** Offered values joined by '、'; empty means free text. */
+    options: text('options'),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('material_attribute_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('material_attribute_name_uq').on(t.tenantId, t.name),
+  ],
+);
+
+export const materials = pgTable(
+  'material',
+  {
+    ...codeName(),
+    specifications: text('specifications'),
+    /** 0 raw material, 1 semi-finished, 2 finished product, 3 auxiliary (materialType). */
+    materialType: smallint('material_type').notNull().default(0),
+    classId: integer('class_id').references(() => materialClasses.id),
+    mainUnitId: integer('main_unit_id')
+      .notNull()
+      .references(() => units.id),
+    auxUnitId: integer('aux_unit_id').references(() => units.id),
+    /** How many auxiliary units one main unit is. */
+    conversion: quantity('conversion'),
+    isVirtual: boolean('is_virtual').notNull().default(false),
+    upperLimit: quantity('upper_limit'),
+    lowerLimit: quantity('lower_limit'),
+    enabled: boolean('enabled').notNull().default(true),
+    remark: text('remark'),
+    custom: customValues(),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('material_code_uq').on(t.tenantId, t.code),
+    index('material_name_idx').on(t.tenantId, t.name),
+    index('material_class_idx').on(t.classId),
+  ],
+);
+
+/** A material's attribute values. */
+export const materialAttributeValues = pgTable(
+  'material_attribute_value',
+  {
+    tenantId: tenantId(),
+    materialId: integer('material_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    attributeId: integer('attribute_id')
+      .notNull()
+      .references(() => materialAttributes.id),
+    value: text('value').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.materialId, t.attributeId] }),
+    index('material_attribute_value_attr_idx').on(t.attributeId),
+  ],
+);
+
+/** One line of a bill of materials: `quantity` of the child per one parent, plus the loss rate. */
+export const bomItems = pgTable(
+  'bom_item',
+  {
+    id: serial('id').primaryKey(),
+    tenantId: tenantId(),
+    parentId: integer('parent_id')
+      .notNull()
+      .references(() => materials.id, { onDelete: 'cascade' }),
+    childId: integer('child_id')
+      .notNull()
+      .references(() => materials.id),
+    quantity: quantity('quantity').notNull(),
+    /** Percent lost in making, 0–100. */
+    lossRate: numeric('loss_rate', { precision: 8, scale: 4 }).notNull().default('0'),
+    sort: integer('sort').notNull().default(0),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('bom_item_parent_child_uq').on(t.parentId, t.childId),
+    index('bom_item_child_idx').on(t.childId),
+  ],
+);

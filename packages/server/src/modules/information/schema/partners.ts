@@ -1,0 +1,75 @@
+import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { codeName, customValues, timestamps } from '../../../platform/schema.ts';
+
+/**
+ * Business partners, service customers and their sites, equipment classes
+ */
+
+const partner = () => ({
+  ...codeName(),
+  shortName: text('short_name'),
+  contact: text('contact'),
+  phone: text('phone'),
+  address: text('address'),
+  enabled: boolean('enabled').notNull().default(true),
+  remark: text('remark'),
+  custom: customValues(),
+  ...timestamps(),
+});
+
+export const suppliers = pgTable('supplier', partner(), (t) => [
+  uniqueIndex('supplier_code_uq').on(t.tenantId, t.code),
+  uniqueIndex('supplier_name_uq').on(t.tenantId, t.name),
+]);
+
+/** Sales customers (unit-info → customer-list). */
+export const customers = pgTable('customer', partner(), (t) => [
+  uniqueIndex('customer_code_uq').on(t.tenantId, t.code),
+  uniqueIndex('customer_name_uq').on(t.tenantId, t.name),
+]);
+
+/** After-sales customers whose equipment the service team looks after (customer-info). */
+export const serviceCustomers = pgTable(
+  'service_customer',
+  { ...partner(), industry: text('industry') },
+  (t) => [
+    uniqueIndex('service_customer_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('service_customer_name_uq').on(t.tenantId, t.name),
+  ],
+);
+
+/** A service customer's sites (plants, substations) where its equipment stands. */
+export const customerSites = pgTable(
+  'customer_site',
+  {
+    ...codeName(),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => serviceCustomers.id),
+    contact: text('contact'),
+    phone: text('phone'),
+    address: text('address'),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('customer_site_code_uq').on(t.tenantId, t.code),
+    index('customer_site_customer_idx').on(t.customerId),
+  ],
+);
+
+/** Equipment classes, a tree (spec 001 §7.2 getEquipmentClassList, the reports' cascader). */
+export const equipmentClasses = pgTable(
+  'equipment_class',
+  {
+    ...codeName(),
+    parentId: integer('parent_id').references((): AnyPgColumn => equipmentClasses.id),
+    sort: integer('sort').notNull().default(0),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('equipment_class_code_uq').on(t.tenantId, t.code),
+    index('equipment_class_parent_idx').on(t.parentId),
+  ],
+);

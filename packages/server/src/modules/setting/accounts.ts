@@ -1,0 +1,28 @@
+import { ADMIN_USER_NAME } from '@factory/shared/permissions';
+import { eq, sql } from 'drizzle-orm';
+import type { UserAccounts } from '../../platform/ports.ts';
+import { users } from './schema.ts';
+import { createUser } from './userService.ts';
+
+const account = { id: users.id, passwordHash: users.passwordHash, enabled: users.enabled };
+
+/** The user accounts as the platform's sign-in and tenant creation see them. */
+export const accounts: UserAccounts = {
+  async find(tx, by, value) {
+    const [row] = await tx
+      .select(account)
+      .from(users)
+      .where(eq(by === 'phone' ? users.phone : users.userName, value))
+      .limit(1);
+    return row;
+  },
+  async byId(tx, userId) {
+    const [row] = await tx.select(account).from(users).where(eq(users.id, userId));
+    return row;
+  },
+  async setPasswordHash(tx, userId, passwordHash) {
+    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  },
+  createAdmin: (tx, actorId, { name, password }) =>
+    createUser(tx, actorId, { userName: ADMIN_USER_NAME, name, password }),
+};
