@@ -1,19 +1,12 @@
-import {
-  LoginBody,
-  LoginByPhoneBody,
-  LoginResult,
-  UpdatePasswordBody,
-  UserInfo,
-  ValidatePasswordBody,
-} from '@factory/shared/api/auth';
+import { authApi, type UserInfo } from '@factory/shared/api/auth';
 import { ErrorCode } from '@factory/shared/api/errors';
 import { eq, sql } from 'drizzle-orm';
-import { type Static, Type } from 'typebox';
+import type { Static } from 'typebox';
 import { audit } from './audit.ts';
 import type { Tx } from './db.ts';
 import { AppError, fieldError, rateLimited } from './errors.ts';
 import { checkPasswordRule, decryptPassword, hashPassword, verifyPassword } from './password.ts';
-import { route } from './route.ts';
+import { handle } from './route.ts';
 import { sessions } from './schema.ts';
 import type { Services } from './services.ts';
 import { newToken, resolveSession, revokeSessions, type SessionInfo, TOKEN_HEADER } from './session.ts';
@@ -142,14 +135,8 @@ const meta = (req: { ip: string; headers: Record<string, unknown> }) => ({
 });
 
 export const authRoutes = [
-  route({
-    method: 'POST',
-    url: 'authority/public/user/login',
-    summary: '用户名密码登录',
-    access: { public: true },
+  handle(authApi.login, {
     tx: false,
-    body: LoginBody,
-    result: LoginResult,
     handler: ({ services, body, req }) =>
       login(
         services,
@@ -159,53 +146,28 @@ export const authRoutes = [
         meta(req),
       ),
   }),
-  route({
-    method: 'POST',
-    url: 'authority/public/user/loginByPhone',
-    summary: '手机号密码登录',
-    access: { public: true },
+  handle(authApi.loginByPhone, {
     tx: false,
-    body: LoginByPhoneBody,
-    result: LoginResult,
     handler: ({ services, body, req }) =>
       login(services, body.memberCode, { by: 'phone', value: body.phone.trim() }, body.password, meta(req)),
   }),
-  route({
-    method: 'GET',
-    url: 'authority/private/user/logout',
-    summary: '退出登录',
-    access: { session: true },
+  handle(authApi.logout, {
     handler: async ({ tx, session }) => {
       await tx.update(sessions).set({ revokedAt: sql`now()` }).where(eq(sessions.id, session.sessionId));
       await audit(tx, session.userId, 'session', session.sessionId, 'logout');
       return true;
     },
   }),
-  route({
-    method: 'POST',
-    url: 'authority/private/user/getLoginInfo',
-    summary: '当前登录用户信息',
-    access: { session: true },
+  handle(authApi.loginInfo, {
     tx: false,
-    result: UserInfo,
     handler: async ({ session }) => userInfoOf(session),
   }),
-  route({
-    method: 'PUT',
-    url: 'authority/public/user/getUserInfo',
-    summary: '按令牌获取用户信息',
-    access: { public: true },
+  handle(authApi.userInfo, {
     tx: false,
-    result: UserInfo,
     handler: async ({ services, req }) =>
       userInfoOf(await resolveSession(services, req.headers[TOKEN_HEADER] as string | undefined)),
   }),
-  route({
-    method: 'PUT',
-    url: 'authority/private/user/updatePassword',
-    summary: '修改本人密码',
-    access: { session: true },
-    body: UpdatePasswordBody,
+  handle(authApi.updatePassword, {
     handler: async (ctx) => {
       const old = await checkOwnPassword(ctx, ctx.body.oldPassword, ctx.req.ip, 'oldPassword');
       const next = await decryptPassword('newPassword', ctx.body.newPassword, '新密码');
@@ -218,26 +180,13 @@ export const authRoutes = [
       return true;
     },
   }),
-  route({
-    method: 'POST',
-    url: 'authority/private/user/validPassword',
-    summary: '校验本人密码（查询参数）',
-    access: { session: true },
-    query: Type.Object(
-      { password: Type.String({ minLength: 1, maxLength: 1024, title: '密码' }) },
-      { additionalProperties: false },
-    ),
+  handle(authApi.validPassword, {
     handler: async (ctx) => {
       await checkOwnPassword(ctx, ctx.query.password, ctx.req.ip, 'password');
       return true;
     },
   }),
-  route({
-    method: 'POST',
-    url: 'authority/private/user/validatePassword',
-    summary: '锁屏解锁校验密码',
-    access: { session: true },
-    body: ValidatePasswordBody,
+  handle(authApi.validatePassword, {
     handler: async (ctx) => {
       await checkOwnPassword(ctx, ctx.body.password, ctx.req.ip, 'password');
       return true;

@@ -1,3 +1,4 @@
+import { entityPaths } from '@factory/shared/entities/define';
 import { type CrudOptions, crudContext } from './crud/context.ts';
 import { detailCalls } from './crud/detail.ts';
 import { enableCalls } from './crud/enable.ts';
@@ -44,8 +45,11 @@ export function crud(o: CrudOptions) {
   const parts = [list, detail, save, remove, enable, nextCodeCalls(c), exportCalls(c), importCalls(c)];
   return {
     routes: parts.flatMap((p) => p.routes),
-    paths: c.paths,
-    Row: c.Row,
+    /** Its calls as shared declares them (entityEndpoints). */
+    endpoints: c.endpoints,
+    paths: entityPaths(o.entity),
+    /** The row as the API answers it. */
+    Row: c.endpoints.detail.result,
     rowColumns: c.rowColumns,
     listFields: c.listFields,
     list: list.list,

@@ -1,23 +1,11 @@
-import {
-  CUSTOM_KEY_PATTERN,
-  CUSTOM_TEXT_MAX,
-  type CustomFieldDef,
-  choicesOf,
-} from '@factory/shared/entities/custom';
+import { CUSTOM_TEXT_MAX, type CustomFieldDef, choicesOf } from '@factory/shared/entities/custom';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { Type } from 'typebox';
 import type { Tx } from './db.ts';
 import { fieldError } from './errors.ts';
 import type { ListFields } from './list.ts';
 import { customFields } from './schema.ts';
-
-/** The `custom` object of rows and bodies: values by custom field key. */
-export const CustomValues = Type.Record(Type.String({ pattern: CUSTOM_KEY_PATTERN }), Type.Unknown(), {
-  maxProperties: 100,
-  title: '自定义字段',
-});
 
 /** The enabled custom fields of an entity, in their order. */
 export function customFieldsOf(tx: Tx, entity: string): Promise<CustomFieldDef[]> {

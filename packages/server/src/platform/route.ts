@@ -1,3 +1,4 @@
+import type { Access, BodyOf, Endpoint, QueryOf } from '@factory/shared/api/contract';
 import { EnvelopeOf } from '@factory/shared/api/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Static, TSchema } from 'typebox';
@@ -8,17 +9,7 @@ import type { SessionInfo } from './session.ts';
 
 export const API_PREFIX = '/api/web/v1/';
 
-/**
- * Who may call an endpoint, declared next to it; the one guard in session.ts enforces it.
- * - public: no token.
- * - session: any signed-in user.
- * - keys: any one of these permission keys (`<routeName><Action>`); admin bypasses.
- * - provider: additionally only users of the provider's own tenant.
- */
-export type Access =
-  | { public: true }
-  | { session: true; provider?: boolean }
-  | { keys: readonly string[]; provider?: boolean };
+export type { Access };
 
 type In<S> = S extends TSchema ? Static<S> : undefined;
 
@@ -62,16 +53,35 @@ export interface RouteDef<
   /** Multipart or binary bodies are parsed by the handler. */
   rawBody?: boolean;
   handler: (ctx: Ctx<In<Q>, In<B>>) => Promise<In<R> | unknown>;
+  /** The endpoint declared in shared that this route serves (the contract test holds them together). */
+  declared: Endpoint;
 }
 
-/** Declares a route with inferred handler types. */
-export const route = <
-  Q extends TSchema | undefined = undefined,
-  B extends TSchema | undefined = undefined,
-  R extends TSchema | undefined = undefined,
->(
-  def: RouteDef<Q, B, R>,
-): RouteDef => def as unknown as RouteDef;
+/** What the server adds to a declared endpoint: how its handler runs. */
+export interface Implementation<E extends Endpoint> {
+  /** See RouteDef.tx. */
+  tx?: boolean | 'system';
+  handler: (ctx: Ctx<QueryOf<E>, BodyOf<E>>) => Promise<unknown>;
+}
+
+/**
+ * Serves an endpoint declared in shared (`shared/src/api/<module>.ts`): method, path, access and
+ * schemas come from the declaration, the handler's types too; the module adds only the handler.
+ */
+export const handle = <E extends Endpoint>(e: E, impl: Implementation<E>): RouteDef =>
+  ({
+    method: e.method,
+    url: e.path,
+    summary: e.summary,
+    access: e.access,
+    query: e.query,
+    body: e.body,
+    result: e.result,
+    rawBody: e.multipart,
+    tx: impl.tx,
+    handler: impl.handler,
+    declared: e,
+  }) as unknown as RouteDef;
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { endpoint } from './contract.ts';
 
 /** Password rule, said in Chinese when refused; the web form uses the same check. */
 export const PASSWORD_RULE = /^(?=.*[A-Za-z])(?=.*\d).{8,64}$/;
@@ -64,3 +65,70 @@ export const UserInfo = Type.Object({
 });
 
 export const LoginResult = Type.Object({ token: Type.String(), userInfo: UserInfo });
+
+const USER = 'authority/private/user/';
+const PUBLIC_USER = 'authority/public/user/';
+
+/** Signing in and out, the session user, and the own password checks (spec 000 §7 user). */
+export const authApi = {
+  login: endpoint({
+    method: 'POST',
+    path: `${PUBLIC_USER}login`,
+    summary: '用户名密码登录',
+    access: { public: true },
+    body: LoginBody,
+    result: LoginResult,
+  }),
+  loginByPhone: endpoint({
+    method: 'POST',
+    path: `${PUBLIC_USER}loginByPhone`,
+    summary: '手机号密码登录',
+    access: { public: true },
+    body: LoginByPhoneBody,
+    result: LoginResult,
+  }),
+  logout: endpoint({
+    method: 'GET',
+    path: `${USER}logout`,
+    summary: '退出登录',
+    access: { session: true },
+  }),
+  loginInfo: endpoint({
+    method: 'POST',
+    path: `${USER}getLoginInfo`,
+    summary: '当前登录用户信息',
+    access: { session: true },
+    result: UserInfo,
+  }),
+  userInfo: endpoint({
+    method: 'PUT',
+    path: `${PUBLIC_USER}getUserInfo`,
+    summary: '按令牌获取用户信息',
+    access: { public: true },
+    result: UserInfo,
+  }),
+  updatePassword: endpoint({
+    method: 'PUT',
+    path: `${USER}updatePassword`,
+    summary: '修改本人密码',
+    access: { session: true },
+    body: UpdatePasswordBody,
+  }),
+  validPassword: endpoint({
+    method: 'POST',
+    path: `${USER}validPassword`,
+    summary: '校验本人密码（查询参数）',
+    access: { session: true },
+    query: Type.Object(
+      { password: Type.String({ minLength: 1, maxLength: 1024, title: '密码' }) },
+      { additionalProperties: false },
+    ),
+  }),
+  validatePassword: endpoint({
+    method: 'POST',
+    path: `${USER}validatePassword`,
+    summary: '锁屏解锁校验密码',
+    access: { session: true },
+    body: ValidatePasswordBody,
+  }),
+};

@@ -1,4 +1,6 @@
 import { Type } from 'typebox';
+import { endpoint } from './contract.ts';
+import { ListPageQuery, PageResult } from './list.ts';
 
 /** The basic config codes of spec 000 §3, with their Chinese names and groups. */
 export const BASIC_CONFIG_CODES = [
@@ -80,3 +82,78 @@ export const BasicConfigBatch = Type.Array(BasicConfigUpdate, {
   maxItems: 100,
   title: '参数列表',
 });
+
+const BASE = 'basicConfig/private/basicConfig/';
+const PUBLIC = 'basicConfig/public/basicConfig/';
+const EDIT_KEYS = ['systemParamsModify', 'baseSettingModify'];
+
+/**
+ * The tenant's basic config (spec 000 §3): read by anyone signed in, the public codes also before
+ * sign-in by company code (the login page shows the company), changed from the settings pages.
+ */
+export const basicConfigApi = {
+  tree: endpoint({
+    method: 'GET',
+    path: `${BASE}getAllBasicConfigByTree`,
+    summary: '基础配置（按分组）',
+    access: { session: true },
+    result: BasicConfigTree,
+  }),
+  listPage: endpoint({
+    method: 'GET',
+    path: `${BASE}getBasicConfigList`,
+    summary: '基础配置列表',
+    access: { session: true },
+    query: ListPageQuery,
+    result: PageResult(BasicConfigItem),
+  }),
+  byCode: endpoint({
+    method: 'GET',
+    path: `${BASE}getBasicConfigDetailByCode`,
+    summary: '按编码获取基础配置',
+    access: { session: true },
+    query: CodeQuery,
+    result: BasicConfigItem,
+  }),
+  updateBatch: endpoint({
+    method: 'PUT',
+    path: `${BASE}updateBatch`,
+    summary: '批量修改基础配置',
+    access: { keys: EDIT_KEYS },
+    body: BasicConfigBatch,
+    result: Type.Array(BasicConfigItem),
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${BASE}updateOne`,
+    summary: '修改一项基础配置',
+    access: { keys: EDIT_KEYS },
+    body: BasicConfigUpdate,
+    result: BasicConfigItem,
+  }),
+  publicByCode: endpoint({
+    method: 'GET',
+    path: `${PUBLIC}getBasicConfigDetailByCode`,
+    summary: '登录前获取企业公开配置',
+    access: { public: true },
+    query: PublicCodeQuery,
+    result: BasicConfigItem,
+  }),
+  publicTree: endpoint({
+    method: 'GET',
+    path: `${PUBLIC}getAllBasicConfigByTree`,
+    summary: '登录前获取企业公开配置（按分组）',
+    access: { public: true },
+    query: MemberCodeQuery,
+    result: BasicConfigTree,
+  }),
+  /** Only the value (systemConfig's spelling of the same table). */
+  value: endpoint({
+    method: 'GET',
+    path: 'systemConfig/private/systemConfig/code',
+    summary: '按编码获取系统配置值',
+    access: { session: true },
+    query: CodeQuery,
+    result: Type.String(),
+  }),
+};

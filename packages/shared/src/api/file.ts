@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { endpoint } from './contract.ts';
 
 /**
  * File upload (spec 000 §5, §7 Files): the limits, the accepted types and the messages, shared by
@@ -86,3 +87,24 @@ export const FileUrl = Type.String({ title: '文件地址' });
 
 /** `${API prefix}${FILE_GET_URL}/<id>` */
 export const fileUrl = (id: string) => `/api/web/v1/${FILE_GET_URL}/${id}`;
+
+/** Uploading and serving files (spec 000 §7 Files). */
+export const fileApi = {
+  upload: endpoint({
+    method: 'POST',
+    path: FILE_UPLOAD_URL,
+    summary: '上传文件（multipart 字段 file；kind=image 图片 png/jpg，kind=attachment 附件），返回文件地址',
+    access: { session: true },
+    multipart: true,
+    query: FileUploadQuery,
+    result: FileUrl,
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: `${FILE_GET_URL}/:id`,
+    summary: '获取已上传的文件（须登录：令牌在请求头或 token 参数中，由接口自行校验；只能取本企业的文件）',
+    // the token may come as a parameter (<img src> sends no header), so the handler checks it itself
+    access: { public: true },
+    query: FileGetQuery,
+  }),
+};

@@ -48,3 +48,16 @@ export const IdQuery = Type.Object(
   { id: Type.Integer({ minimum: 1, title: '编号' }) },
   { additionalProperties: false },
 );
+
+/** The select list of pickers (spec 000 §7: page, limit, searchVal → records, total). */
+export const SelectQuery = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, default: 1, title: '页码' }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, title: '每页条数' }),
+    searchVal: Type.Optional(Type.String({ maxLength: 20_000, title: '查询条件' })),
+  },
+  { additionalProperties: false },
+);
+
+export const SelectResult = <T extends import('typebox').TSchema>(row: T) =>
+  Type.Object({ records: Type.Array(row), total: Type.Integer() });

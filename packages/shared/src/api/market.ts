@@ -1,4 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { endpoint } from './contract.ts';
+import { IdQuery } from './list.ts';
 
 /**
  * The application market (spec 000 §1, §2, §3, §7 Market): the provider's catalogue of paid
@@ -143,3 +145,70 @@ export const MarketDetailUpdate = Type.Object(
   { additionalProperties: false },
 );
 export type MarketDetailUpdate = Static<typeof MarketDetailUpdate>;
+
+const TYPE = `${MARKET_BASE}marketType/`;
+const DETAIL = `${MARKET_BASE}marketDetail/`;
+
+/**
+ * The application market's endpoints. Every signed-in user reads the catalogue; only the
+ * provider's own tenant changes it, and there only users holding the page's button keys.
+ *
+ * Not here: the spec also lists getDeviceParametersRecord and getDeviceParametersRecordTrend under
+ * market/private/. They read device parameter readings, which this product does not collect yet,
+ * so they stay out rather than answer invented data.
+ */
+export const marketApi = {
+  typeList: endpoint({
+    method: 'GET',
+    path: `${TYPE}getMarketTypeList`,
+    summary: '应用市场：按页签（searchVal 的 tableId）与应用名称关键字列出应用分组及其应用',
+    access: { session: true },
+    query: MarketTypeListQuery,
+    result: MarketTypeListResult,
+  }),
+  list: endpoint({
+    method: 'GET',
+    path: `${DETAIL}getMarketDetailList`,
+    summary: '应用列表（searchVal：tableId、marketTypeId、name）',
+    access: { session: true },
+    query: MarketDetailListQuery,
+    result: Type.Array(MarketCard),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${DETAIL}getMarketDetailDetail`,
+    summary: '应用详情（含介绍与付费方式）',
+    access: { session: true },
+    query: IdQuery,
+    result: MarketDetail,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: `${DETAIL}addMarketDetail`,
+    summary: '新增应用（仅服务商）：图片为本企业上传的图片，复制为所有企业可见的应用图片',
+    access: { keys: ['ApplyMarketAdd'], provider: true },
+    body: MarketDetailAdd,
+    result: MarketDetail,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${DETAIL}updateOne`,
+    summary: '修改应用介绍与付费方式（仅服务商；富文本经清理后保存）',
+    access: { keys: ['applyDetailsModify', 'ApplyMarketModify'], provider: true },
+    body: MarketDetailUpdate,
+    result: MarketDetail,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${DETAIL}deleteOne`,
+    summary: '删除应用（仅服务商）',
+    access: { keys: ['applyDetailsDel', 'ApplyMarketDel'], provider: true },
+    query: IdQuery,
+  }),
+  picture: endpoint({
+    method: 'GET',
+    path: `${MARKET_PICTURE_URL}/:id`,
+    summary: '应用图片（公开：应用目录对所有企业可见，无需令牌）',
+    access: { public: true },
+  }),
+};

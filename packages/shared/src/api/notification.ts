@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import { defineEnum } from '../enums/defineEnum.ts';
+import { endpoint } from './contract.ts';
+import { IdQuery } from './list.ts';
 
 /**
  * The events that notify people (spec 000 §3 Notification task type). Services emit them through
@@ -37,6 +39,49 @@ export const RecipientQuery = Type.Object(
   { recipientId: Type.Integer({ minimum: 1, title: '接收人' }) },
   { additionalProperties: false },
 );
+
+/** One's own notifications (spec 000 §7 notificationTask): everyone sees and handles only their own. */
+export const notificationApi = {
+  list: endpoint({
+    method: 'GET',
+    path: `${NOTIFICATION_BASE}getNotificationTaskList`,
+    summary: '我的消息（未读在前，最新的500条）',
+    access: { session: true },
+    query: Type.Object(
+      { searchVal: Type.Optional(Type.String({ maxLength: 20_000, title: '查询条件' })) },
+      { additionalProperties: false },
+    ),
+    result: Type.Array(NotificationTask),
+  }),
+  read: endpoint({
+    method: 'GET',
+    path: `${NOTIFICATION_BASE}read`,
+    summary: '标记一条消息已读',
+    access: { session: true },
+    query: IdQuery,
+  }),
+  readAll: endpoint({
+    method: 'GET',
+    path: `${NOTIFICATION_BASE}batchRead`,
+    summary: '全部标记已读',
+    access: { session: true },
+    query: RecipientQuery,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${NOTIFICATION_BASE}deleteOne`,
+    summary: '删除一条消息',
+    access: { session: true },
+    query: IdQuery,
+  }),
+  clearRead: endpoint({
+    method: 'GET',
+    path: `${NOTIFICATION_BASE}batchDelete`,
+    summary: '清空已读消息',
+    access: { session: true },
+    query: RecipientQuery,
+  }),
+};
 
 /** The live channel (spec 000 §7): `/ws/{memberCode}/{userId}?token=`. */
 export const wsPath = (memberCode: string, userId: number) =>

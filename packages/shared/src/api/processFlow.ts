@@ -1,4 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { processFlowEntity, VersionSummary } from '../entities/processFlow.ts';
+import { endpoint } from './contract.ts';
+import { IdQuery } from './list.ts';
 import { BomNode } from './materials.ts';
 
 /** Limits of one version: its steps, each step's lines and stations, its material lines. */
@@ -15,14 +18,7 @@ const Named = Type.Object({ id: Type.Integer(), name: Type.String() });
 const VersionName = Type.String({ minLength: 1, maxLength: VERSION_NAME_MAX, title: '版本名称' });
 const VersionId = Type.Integer({ minimum: 1, title: '版本' });
 
-/** One version of a flow as its header lists them (getProcessFlowDetail's versionList). */
-export const VersionSummary = Type.Object({
-  id: Type.Integer(),
-  name: Type.String(),
-  isMain: Type.Boolean(),
-  stepCount: Type.Integer(),
-});
-export type VersionSummary = Static<typeof VersionSummary>;
+export { VersionSummary };
 
 /** A step of a version: the procedure in its place, how it is done, where it may run. */
 export const ProcessStep = Type.Object({
@@ -163,3 +159,115 @@ export const BomListViewBody = Type.Object(
   },
   { additionalProperties: false },
 );
+
+const F = processFlowEntity.api?.base ?? '';
+/** The spec keeps a version's detail and its steps' save under the version's path. */
+const V = 'basicData/production/private/processFlowVersion/';
+/** Reading a flow's versions belongs to the list and to the detail page. */
+const READ = { keys: ['processList', 'processDetail'] };
+const MODIFY = { keys: ['processListModify'] };
+
+/** A flow's calls beyond the generic ones: batch delete, versions, steps, BOM views (spec 001 §7.7). */
+export const processFlowApi = {
+  batchDelete: endpoint({
+    method: 'POST',
+    path: `${F}batchDelete`,
+    summary: '批量删除工艺路线（连同其版本、工序与物料；全部成功或全部不删）',
+    access: { keys: ['processListDel'] },
+    body: BatchDeleteBody,
+  }),
+  generateVersion: endpoint({
+    method: 'GET',
+    path: `${F}generateNewVersion`,
+    summary: '生成新版本：复制主版本的工序、产线、工位与物料，命名为下一个 V<n>',
+    access: MODIFY,
+    query: IdQuery,
+    result: VersionSummary,
+  }),
+  addVersion: endpoint({
+    method: 'POST',
+    path: `${F}addProcessFlowVersion`,
+    summary: '新增版本（空白，或复制该工艺路线的某个版本）',
+    access: MODIFY,
+    body: AddVersionBody,
+    result: VersionSummary,
+  }),
+  renameVersion: endpoint({
+    method: 'GET',
+    path: `${F}reNameVersion`,
+    summary: '版本重命名（同一工艺路线内不重名）',
+    access: MODIFY,
+    query: RenameVersionQuery,
+    result: VersionSummary,
+  }),
+  deleteVersion: endpoint({
+    method: 'DELETE',
+    path: `${F}deleteVersion`,
+    summary: '删除版本（主版本与唯一的版本不能删除）',
+    access: MODIFY,
+    query: IdQuery,
+  }),
+  setMain: endpoint({
+    method: 'DELETE',
+    path: `${F}setVersionToMain`,
+    summary: '设为主版本（原主版本在同一事务中取消）',
+    access: { keys: ['processListSetMainVersion'] },
+    query: IdQuery,
+  }),
+  versionDetail: endpoint({
+    method: 'GET',
+    path: `${V}getProcessFlowVersionDetail`,
+    summary: '版本详情：有序工序（工序、加工类型、标准工时、产线、工位）与物料',
+    access: READ,
+    query: IdQuery,
+    result: VersionDetail,
+  }),
+  steps: endpoint({
+    method: 'POST',
+    path: `${F}getProcedureList`,
+    summary: '版本的有序工序',
+    access: READ,
+    body: ProcedureListBody,
+    result: Type.Array(ProcessStep),
+  }),
+  saveSteps: endpoint({
+    method: 'PUT',
+    path: `${V}updateOne`,
+    summary: '保存版本的工序（整体替换，按顺序编号 1…n；全部成功或全部不写）',
+    access: MODIFY,
+    body: VersionStepsBody,
+    result: Type.Array(ProcessStep),
+  }),
+  bomRelation: endpoint({
+    method: 'GET',
+    path: `${F}getBomRelationView`,
+    summary: 'BOM关系视图：产品的多级BOM，标出本版本消耗各物料的工序',
+    access: READ,
+    query: IdQuery,
+    result: Type.Array(BomRelationNode),
+  }),
+  bomList: endpoint({
+    method: 'GET',
+    path: `${F}getBomListView`,
+    summary: 'BOM清单视图：本版本各工序消耗的物料与单位用量',
+    access: READ,
+    query: IdQuery,
+    result: Type.Array(FlowMaterial),
+  }),
+  saveBomList: endpoint({
+    method: 'POST',
+    path: `${F}updateBomListView`,
+    summary: '保存BOM清单视图（整体替换，全部成功或全部不写）',
+    access: MODIFY,
+    body: BomListViewBody,
+    result: Type.Array(FlowMaterial),
+  }),
+  /** Answers an .xlsx file, not the envelope. */
+  exportBomList: endpoint({
+    method: 'GET',
+    path: `${F}exportBomListView`,
+    summary: '导出BOM清单视图',
+    access: { keys: ['processListExport'] },
+    query: IdQuery,
+  }),
+};

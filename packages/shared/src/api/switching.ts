@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { endpoint } from './contract.ts';
 
 /**
  * Shift and station switching (spec 000 §7 Switching): a signed-in user changes their own current
@@ -32,6 +33,26 @@ export const ModifyLinesBody = Type.Object(
 /** What the session user info then holds (spec 000 §3). */
 export const CurrentShift = Type.Object({ frequencyId: Type.Integer(), frequencyName: Type.String() });
 export const CurrentStation = Type.Object({ stationId: Type.Integer(), stationName: Type.String() });
+
+/** The two switches; the answer is what the session user info then holds. */
+export const switchingApi = {
+  shift: endpoint({
+    method: 'PUT',
+    path: MODIFY_USER_INFO,
+    summary: '切换本人的班次',
+    access: { session: true },
+    body: ModifyUserInfoBody,
+    result: CurrentShift,
+  }),
+  station: endpoint({
+    method: 'PUT',
+    path: MODIFY_LINES,
+    summary: '切换本人的工位（设置了可用工位的用户只能在其中选择）',
+    access: { session: true },
+    body: ModifyLinesBody,
+    result: CurrentStation,
+  }),
+};
 
 export const SHIFT_SWITCH_OWN_ONLY = '只能切换本人的班次';
 export const STATION_SWITCH_OWN_ONLY = '只能切换本人的工位';

@@ -1,5 +1,7 @@
 import { Type } from 'typebox';
 import { TENANT_FLAG_NAMES } from '../tenantFlags.ts';
+import { endpoint } from './contract.ts';
+import { IdQuery, ListPageQuery, PageResult } from './list.ts';
 
 export const TenantFlagsSchema = Type.Object(
   Object.fromEntries(TENANT_FLAG_NAMES.map((f) => [f, Type.Optional(Type.Boolean())])),
@@ -52,3 +54,57 @@ export const TenantUpdate = Type.Object(
   },
   { additionalProperties: false },
 );
+
+const BASE = 'tenant/private/tenant/';
+
+/** The provider's tenant screens (/tenant, /tenantDetail): only the provider's own tenant may call them. */
+export const tenantApi = {
+  listPage: endpoint({
+    method: 'GET',
+    path: `${BASE}getTenantListPage`,
+    summary: '租户分页列表',
+    access: { session: true, provider: true },
+    query: ListPageQuery,
+    result: PageResult(Tenant),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${BASE}getTenantDetail`,
+    summary: '租户详情',
+    access: { session: true, provider: true },
+    query: IdQuery,
+    result: Tenant,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: `${BASE}addTenant`,
+    summary: '新增租户（含首个管理员）',
+    access: { keys: ['tenantAdd'], provider: true },
+    body: TenantAdd,
+    result: Tenant,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${BASE}updateOne`,
+    summary: '修改租户',
+    access: { keys: ['tenantModify'], provider: true },
+    body: TenantUpdate,
+    result: Tenant,
+  }),
+  enable: endpoint({
+    method: 'GET',
+    path: `${BASE}enable`,
+    summary: '启用租户',
+    access: { keys: ['tenantEnable'], provider: true },
+    query: IdQuery,
+    result: Tenant,
+  }),
+  disable: endpoint({
+    method: 'GET',
+    path: `${BASE}disable`,
+    summary: '停用租户',
+    access: { keys: ['tenantDisable'], provider: true },
+    query: IdQuery,
+    result: Tenant,
+  }),
+};

@@ -1,6 +1,10 @@
 import { Type } from 'typebox';
 import { fieldSchema } from '../entities/schema.ts';
 import { userEntity } from '../entities/user.ts';
+import { endpoint } from './contract.ts';
+import { ExportQuery, ImportCheckResult, ImportError, ImportQuery, ImportWriteResult } from './import.ts';
+import { UserStationBody } from './information.ts';
+import { IdQuery, ListPageQuery, PageResult, SelectQuery, SelectResult } from './list.ts';
 
 const f = userEntity.fields;
 const text = (key: keyof typeof f, required = false) => fieldSchema(f[key], required);
@@ -102,16 +106,167 @@ export const UserFieldsUpdate = Type.Object(
   { additionalProperties: false },
 );
 
-export const SelectQuery = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, default: 1, title: '页码' }),
-    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20, title: '每页条数' }),
-    searchVal: Type.Optional(Type.String({ maxLength: 20_000, title: '查询条件' })),
-  },
-  { additionalProperties: false },
-);
-
-export const SelectResult = <T extends import('typebox').TSchema>(row: T) =>
-  Type.Object({ records: Type.Array(row), total: Type.Integer() });
-
 export const UserOption = Type.Object({ id: Type.Integer(), name: Type.String(), userName: Type.String() });
+
+/** A user group of one user (getUserGroupListByUserId). */
+const GroupOption = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
+
+const BASE = 'authority/private/user/';
+
+/**
+ * The user management calls (spec 001 §7.4, authority/private/user/), the signed-in user's own
+ * profile and column preferences beside them. export, importTemplate and importErrors answer an
+ * .xlsx file, not the envelope.
+ */
+export const userApi = {
+  listPage: endpoint({
+    method: 'GET',
+    path: `${BASE}getUserListPage`,
+    summary: '用户分页列表',
+    access: { keys: ['userList'] },
+    query: ListPageQuery,
+    result: PageResult(UserRow),
+  }),
+  select: endpoint({
+    method: 'GET',
+    path: `${BASE}getUserList`,
+    summary: '用户选择列表（按姓名搜索）',
+    access: { session: true },
+    query: SelectQuery,
+    result: SelectResult(UserOption),
+  }),
+  newUserName: endpoint({
+    method: 'GET',
+    path: `${BASE}getNewUserName`,
+    summary: '建议一个未被使用的用户名',
+    access: { keys: ['userListAdd', 'userListCopy'] },
+    query: Type.Object(
+      { prefix: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,15}$', title: '前缀' })) },
+      { additionalProperties: false },
+    ),
+    result: Type.String(),
+  }),
+  detail: endpoint({
+    method: 'GET',
+    path: `${BASE}getUserDetail`,
+    summary: '用户详情',
+    access: { keys: ['userList'] },
+    query: IdQuery,
+    result: UserRow,
+  }),
+  add: endpoint({
+    method: 'POST',
+    path: `${BASE}addUser`,
+    summary: '新增用户（复制亦用此接口）',
+    access: { keys: ['userListAdd', 'userListCopy'] },
+    body: UserAdd,
+    result: UserRow,
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: `${BASE}updateOne`,
+    summary: '修改用户',
+    access: { keys: ['userListModify'] },
+    body: UserUpdate,
+    result: UserRow,
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: `${BASE}deleteOne`,
+    summary: '删除用户',
+    access: { keys: ['userListDel'] },
+    query: IdQuery,
+  }),
+  enable: endpoint({
+    method: 'GET',
+    path: `${BASE}enable`,
+    summary: '启用用户',
+    access: { keys: ['userListEnable'] },
+    query: IdQuery,
+  }),
+  disable: endpoint({
+    method: 'GET',
+    path: `${BASE}disable`,
+    summary: '停用用户（并结束其登录会话）',
+    access: { keys: ['userListDisable'] },
+    query: IdQuery,
+  }),
+  resetPassword: endpoint({
+    method: 'PUT',
+    path: `${BASE}resetPassword`,
+    summary: '重置用户密码（返回新的临时密码）',
+    access: { keys: ['userListResetPassword'] },
+    query: IdQuery,
+    body: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
+    result: Type.Object({ password: Type.String() }),
+  }),
+  setStations: endpoint({
+    method: 'PUT',
+    path: `${BASE}updateOneStation`,
+    summary: '设置用户可在的工位',
+    access: { keys: ['userListSetStation', 'roleListSetStation'] },
+    body: UserStationBody,
+  }),
+  groupsOf: endpoint({
+    method: 'GET',
+    path: `${BASE}getUserGroupListByUserId`,
+    summary: '某用户所在的用户组',
+    access: { session: true },
+    query: Type.Object(
+      { userId: Type.Integer({ minimum: 1, title: '用户' }) },
+      { additionalProperties: false },
+    ),
+    result: Type.Array(GroupOption),
+  }),
+  ownDetail: endpoint({
+    method: 'GET',
+    path: `${BASE}getOwnDetail`,
+    summary: '本人资料（个人中心）',
+    access: { session: true },
+    result: UserRow,
+  }),
+  updateOwn: endpoint({
+    method: 'PUT',
+    path: `${BASE}updateOwn`,
+    summary: '修改本人资料',
+    access: { session: true },
+    body: UserOwnUpdate,
+    result: UserRow,
+  }),
+  updateFields: endpoint({
+    method: 'PUT',
+    path: `${BASE}updateFields`,
+    summary: '保存本人的列设置',
+    access: { session: true },
+    body: UserFieldsUpdate,
+  }),
+  export: endpoint({
+    method: 'GET',
+    path: `${BASE}export`,
+    summary: '导出用户（当前查询条件、排序与显示列）',
+    access: { keys: ['userListExport'] },
+    query: ExportQuery,
+  }),
+  importTemplate: endpoint({
+    method: 'GET',
+    path: `${BASE}importTemplate`,
+    summary: '下载用户导入模板',
+    access: { keys: ['userListImport'] },
+  }),
+  importErrors: endpoint({
+    method: 'POST',
+    path: `${BASE}importErrors`,
+    summary: '下载导入校验错误清单',
+    access: { keys: ['userListImport'] },
+    body: Type.Array(ImportError, { maxItems: 200_000 }),
+  }),
+  import: endpoint({
+    method: 'POST',
+    path: `${BASE}importUser`,
+    summary: '导入用户：mode=check 校验，mode=write 写入（全部成功或全部不写）',
+    access: { keys: ['userListImport'] },
+    multipart: true,
+    query: ImportQuery,
+    result: Type.Union([ImportCheckResult, ImportWriteResult]),
+  }),
+};

@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { defineEnum } from '../enums/defineEnum.ts';
 import type { EntityDecl, FieldDecl } from './define.ts';
 
@@ -14,6 +15,12 @@ export interface CustomFieldDef {
 
 export const CUSTOM_KEY_PATTERN = '^cf[0-9]{1,6}$';
 export const CUSTOM_TEXT_MAX = 500;
+
+/** The `custom` object of rows and bodies: values by custom field key. */
+export const CustomValues = Type.Record(Type.String({ pattern: CUSTOM_KEY_PATTERN }), Type.Unknown(), {
+  maxProperties: 100,
+  title: '自定义字段',
+});
 export const choicesOf = (options: string | null | undefined) =>
   (options ?? '')
     .split('、')

@@ -1,3 +1,4 @@
+import type { TSchema } from 'typebox';
 import type { FilterItem, FilterOperator } from '../api/list.ts';
 import type { AnyEnum } from '../enums/defineEnum.ts';
 import { findRoute } from '../routes.ts';
@@ -104,6 +105,10 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   autoCode?: AutoCodeRule;
   /** Tenants may add custom fields (field setting); they then show everywhere the entity does. */
   customFields?: boolean;
+  /** Values its rows carry beyond the fields (a station's procedure ids), as the API answers them. */
+  extraRow?: Record<string, TSchema>;
+  /** Body values beyond the fields that the server's hooks handle (a role copied from another). */
+  extraBody?: Record<string, TSchema>;
 }
 
 /** A numbering rule: prefix + date part + zero-padded sequence (spec: code setting). */

@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { enableStatus, processType } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 
@@ -136,6 +137,12 @@ export const procedureEntity = defineEntity({
 /** Stations (工位, spec 000 §3): where operators work, on a line, doing some procedures. */
 export const stationEntity = defineEntity({
   name: 'station',
+  extraRow: { procedureIds: Type.Array(Type.Integer()) },
+  extraBody: {
+    procedureIds: Type.Optional(
+      Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, title: '可做工序' }),
+    ),
+  },
   label: '工位',
   route: 'stationList',
   defaultOrder: '+code',

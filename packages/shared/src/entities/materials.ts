@@ -1,9 +1,12 @@
-import { BOM_MAX_QUANTITY } from '../api/materials.ts';
+import { Type } from 'typebox';
 import { materialType } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
 const M = 'basicData/materials/private/';
+
+/** The most one BOM line may use of its child per parent (the import checks it like the editor). */
+export const BOM_MAX_QUANTITY = 1_000_000_000;
 
 /** Units of measure (kg, 米, 台 …): a material counts in a main unit and optionally an auxiliary one. */
 export const unitEntity = defineEntity({
@@ -95,6 +98,25 @@ const stockLimit = (label: string): FieldDecl => ({
  */
 export const materialsEntity = defineEntity({
   name: 'materials',
+  extraRow: {
+    attributes: Type.Array(
+      Type.Object({ attributeId: Type.Integer(), attributeName: Type.String(), value: Type.String() }),
+    ),
+  },
+  extraBody: {
+    attributes: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            attributeId: Type.Integer({ minimum: 1, title: '属性' }),
+            value: Type.String({ maxLength: 200, title: '属性值' }),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100, title: '物料属性' },
+      ),
+    ),
+  },
   label: '物料',
   route: 'materialsList',
   defaultOrder: '+code',

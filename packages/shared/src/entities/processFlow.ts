@@ -1,8 +1,18 @@
+import { type Static, Type } from 'typebox';
 import { defineEntity } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
 /** Process flows and their classes live under basicData/production/private/ (spec 001 §7.7). */
 const P = 'basicData/production/private/';
+
+/** One version of a flow as its header lists them (getProcessFlowDetail's versionList). */
+export const VersionSummary = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  isMain: Type.Boolean(),
+  stepCount: Type.Integer(),
+});
+export type VersionSummary = Static<typeof VersionSummary>;
 
 /** Classes of process flows (线圈类, 总装类 …), kept in a panel of the flow list: no route of their own. */
 export const processFlowClassEntity = defineEntity({
@@ -30,6 +40,12 @@ export const processFlowClassEntity = defineEntity({
  */
 export const processFlowEntity = defineEntity({
   name: 'processFlow',
+  extraRow: {
+    mainVersionId: Type.Union([Type.Integer(), Type.Null()]),
+    versionList: Type.Array(VersionSummary),
+  },
+  // a copy takes the source's main version (steps, lines, stations, materials) as its V1
+  extraBody: { copyFromId: Type.Optional(Type.Integer({ minimum: 1, title: '复制自' })) },
   label: '工艺路线',
   route: 'processList',
   defaultOrder: '+code',

@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { organizationLevel } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
@@ -37,6 +38,10 @@ export const organizationEntity = defineEntity({
 /** User groups (spec 001 §7.6): named sets of users that notifications and reports address. */
 export const userGroupEntity = defineEntity({
   name: 'userGroup',
+  extraRow: { userIds: Type.Array(Type.Integer()) },
+  extraBody: {
+    userIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000, title: '成员' })),
+  },
   label: '用户组',
   route: 'userGroup',
   defaultOrder: '+code',
@@ -61,6 +66,7 @@ export const userGroupEntity = defineEntity({
  */
 export const roleEntity = defineEntity({
   name: 'role',
+  extraBody: { copyFromId: Type.Optional(Type.Integer({ minimum: 1, title: '复制自' })) },
   label: '角色',
   route: 'roleList',
   defaultOrder: '+id',

@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import { inboundType, outboundType, stockDirection } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 import {
@@ -37,6 +38,7 @@ const countField = (label: string): FieldDecl => ({
  */
 export const warehouseEntity = defineEntity({
   name: 'warehouse',
+  extraRow: { kind: Type.Integer() },
   label: '仓库',
   route: 'warehouseModel',
   defaultOrder: '+code',
@@ -206,6 +208,7 @@ export const bookAsTypes = (direction: unknown) => (direction === 1 ? outboundTy
  */
 export const stockTypeEntity = defineEntity({
   name: 'stockType',
+  extraBody: { bookAs: Type.Integer({ minimum: 0, maximum: 9, title: '记账类型' }) },
   label: '出入库类型',
   route: 'sparePartSet',
   // stock-in types first, then stock-out (each in the order made)
@@ -253,6 +256,21 @@ export interface PackageLevel {
  */
 export const packageInfoEntity = defineEntity({
   name: 'packageInfo',
+  extraRow: {
+    levels: Type.Array(Type.Object({ level: Type.Integer(), name: Type.String(), quantity: Type.Number() })),
+  },
+  extraBody: {
+    levels: Type.Array(
+      Type.Object(
+        {
+          name: Type.String({ minLength: 1, maxLength: 20, title: '层级名称' }),
+          quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000, title: '数量' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 6, title: '包装层级' },
+    ),
+  },
   label: '包装',
   route: 'packageInfo',
   defaultOrder: '+code',

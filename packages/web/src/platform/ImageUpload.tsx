@@ -1,7 +1,8 @@
 import { DeleteOutlined, LoadingOutlined, PlusOutlined } from '@ant-design/icons';
+import type { ResultOf } from '@factory/shared/api/contract';
 import {
   FILE_FIELD,
-  FILE_UPLOAD_URL,
+  fileApi,
   fileMessages,
   IMAGE_MIN_SIZE,
   KIND_ACCEPT,
@@ -46,6 +47,16 @@ export function naturalSize(file: Blob): Promise<{ width: number; height: number
       img.src = String(reader.result);
     };
     reader.readAsDataURL(file);
+  });
+}
+
+/** Uploads an image (checked beforehand with imageProblem); answers the stored file's URL. */
+export function uploadImage(file: Pick<File, 'name'> & Blob, signal?: AbortSignal) {
+  const body = new FormData();
+  body.append(FILE_FIELD, file, file.name);
+  return postForm<ResultOf<typeof fileApi.upload>>(fileApi.upload.path, body, {
+    query: { kind: 'image' },
+    signal,
   });
 }
 
@@ -107,12 +118,7 @@ export function ImageUpload({
     abort.current = controller;
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append(FILE_FIELD, file, file.name);
-      const url = await postForm<string>(FILE_UPLOAD_URL, body, {
-        query: { kind: 'image' },
-        signal: controller.signal,
-      });
+      const url = await uploadImage(file, controller.signal);
       if (controller.signal.aborted) return;
       message.success(fileMessages.uploaded);
       onChange?.(url);

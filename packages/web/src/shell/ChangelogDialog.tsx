@@ -5,19 +5,21 @@ import {
   FullscreenOutlined,
   PlusOutlined,
 } from '@ant-design/icons';
-import { CHANGELOG_BASE, CHANGELOG_MESSAGES, type ChangelogEntry } from '@factory/shared/api/changelog';
+import { CHANGELOG_MESSAGES, type ChangelogEntry, changelogApi } from '@factory/shared/api/changelog';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Button, DatePicker, Empty, Form, Input, Spin, Timeline, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useState } from 'react';
 import type { Static } from 'typebox';
 import { AppModal } from '../platform/AppModal.tsx';
-import { api } from '../platform/request.ts';
+import { client } from '../platform/call.ts';
 import { useSession } from '../platform/session.ts';
 import { usePermission } from '../platform/usePermission.ts';
 import s from './ChangelogDialog.module.css';
 
 type Entry = Static<typeof ChangelogEntry>;
+
+const changelog = client(changelogApi);
 const KEY = ['changelog'];
 const DATE = 'YYYY-MM-DD';
 
@@ -40,7 +42,7 @@ export function ChangelogDialog({ open, onClose }: { open: boolean; onClose(): v
 
   const list = useQuery({
     queryKey: KEY,
-    queryFn: () => api.get<Entry[]>(`${CHANGELOG_BASE}getUpdateLogRecordList`),
+    queryFn: () => changelog.list({}),
     enabled: open && listed,
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: KEY });
@@ -52,7 +54,7 @@ export function ChangelogDialog({ open, onClose }: { open: boolean; onClose(): v
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
-        await api.del(`${CHANGELOG_BASE}deleteOne`, { id: e.id });
+        await changelog.remove({ id: e.id });
         message.success('删除成功');
         await reload();
       },
@@ -170,8 +172,8 @@ function ChangelogForm({
     const body = { updateTime: v.updateTime.format(DATE), content: v.content.trim() };
     setSaving(true);
     try {
-      if (entry) await api.put(`${CHANGELOG_BASE}updateOne`, { id: entry.id, ...body });
-      else await api.post(`${CHANGELOG_BASE}addUpdateLogRecord`, body);
+      if (entry) await changelog.update({ id: entry.id, ...body });
+      else await changelog.add(body);
       message.success(entry ? '修改成功' : '新增成功');
       onSaved();
     } finally {

@@ -7,12 +7,13 @@ import {
   ScheduleOutlined,
   UserOutlined,
 } from '@ant-design/icons';
+import { authApi } from '@factory/shared/api/auth';
 import { routePath } from '@factory/shared/routes';
 import { Avatar, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
+import { call } from '../platform/call.ts';
 import { fileSrc } from '../platform/fileSrc.ts';
-import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import s from './Header.module.css';
 import { useLockAction } from './LockScreen.tsx';
@@ -40,8 +41,7 @@ export function Header() {
 
   const logout = () => {
     // Leave even when the call fails: the client has already said why, and the session is over.
-    api
-      .get('authority/private/user/logout', undefined, { keep: true })
+    call(authApi.logout, { keep: true })
       .catch(() => undefined)
       .finally(() => {
         clear();

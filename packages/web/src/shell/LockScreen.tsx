@@ -1,12 +1,13 @@
 import { ArrowRightOutlined, LockOutlined } from '@ant-design/icons';
+import { authApi } from '@factory/shared/api/auth';
 import { encryptText } from '@factory/shared/crypto';
 import { Avatar, Button, Flex, Input, type InputRef, Typography } from 'antd';
 import dayjs from 'dayjs';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { createPortal } from 'react-dom';
 import { useNavigate } from 'react-router';
+import { call } from '../platform/call.ts';
 import { fileSrc } from '../platform/fileSrc.ts';
-import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import { colors } from '../theme.ts';
 
@@ -60,7 +61,7 @@ export function LockScreen() {
     if (!password || busy) return;
     setBusy(true);
     try {
-      await api.post('authority/private/user/validatePassword', { password: await encryptText(password) });
+      await call(authApi.validatePassword, { password: await encryptText(password) });
       unlock();
     } catch {
       // the client has shown why; stay locked and let the user try again
@@ -73,7 +74,7 @@ export function LockScreen() {
 
   const logout = async () => {
     try {
-      await api.get('authority/private/user/logout', undefined, { keep: true });
+      await call(authApi.logout, { keep: true });
     } finally {
       clear();
       navigate('/login');

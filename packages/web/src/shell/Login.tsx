@@ -1,6 +1,6 @@
 import { ApartmentOutlined, LockOutlined, MobileOutlined, UserOutlined } from '@ant-design/icons';
-import type { LoginResult } from '@factory/shared/api/auth';
-import type { BasicConfigTree } from '@factory/shared/api/basicConfig';
+import { authApi } from '@factory/shared/api/auth';
+import { type BasicConfigTree, basicConfigApi } from '@factory/shared/api/basicConfig';
 import type { Envelope } from '@factory/shared/api/envelope';
 import { ErrorCode } from '@factory/shared/api/errors';
 import { encryptText } from '@factory/shared/crypto';
@@ -8,9 +8,10 @@ import { Alert, Avatar, Button, Card, Flex, Form, Grid, Input, Tabs, theme } fro
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import type { Static } from 'typebox';
+import { call } from '../platform/call.ts';
 import { PRODUCT_TITLE } from '../platform/guard.ts';
 import { useHasPage } from '../platform/pages.ts';
-import { ApiError, api, buildUrl } from '../platform/request.ts';
+import { ApiError, buildUrl } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import LoginBrand from './LoginBrand.tsx';
 import { homePath } from './routing.ts';
@@ -59,7 +60,7 @@ function useTenantProfile(memberCode: string | undefined): TenantProfile | undef
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const url = buildUrl('basicConfig/public/basicConfig/getAllBasicConfigByTree', { memberCode: code });
+        const url = buildUrl(basicConfigApi.publicTree.path, { memberCode: code });
         const env = (await (await fetch(url, { signal: controller.signal })).json()) as Envelope<
           Static<typeof BasicConfigTree>
         >;
@@ -105,16 +106,8 @@ export default function Login() {
       const password = await encryptText(values.password);
       const result =
         mode === 'account'
-          ? await api.post<Static<typeof LoginResult>>('authority/public/user/login', {
-              memberCode,
-              userName: values.userName?.trim(),
-              password,
-            })
-          : await api.post<Static<typeof LoginResult>>('authority/public/user/loginByPhone', {
-              memberCode,
-              phone: values.phone?.trim(),
-              password,
-            });
+          ? await call(authApi.login, { memberCode, userName: (values.userName ?? '').trim(), password })
+          : await call(authApi.loginByPhone, { memberCode, phone: (values.phone ?? '').trim(), password });
       useSession.getState().signIn(result.token, result.userInfo, memberCode);
       navigate(homePath(result.userInfo, hasPage), { replace: true });
     } catch (err) {

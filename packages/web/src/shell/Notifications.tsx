@@ -1,21 +1,22 @@
 import { ArrowLeftOutlined, BellOutlined, DeleteOutlined } from '@ant-design/icons';
 import {
   NOTIFICATION_BADGE_MAX,
-  NOTIFICATION_BASE,
   type NotificationTask,
+  notificationApi,
   notificationType,
 } from '@factory/shared/api/notification';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Empty, Popover, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
 import type { Static } from 'typebox';
-import { api } from '../platform/request.ts';
+import { client } from '../platform/call.ts';
 import { useSession } from '../platform/session.ts';
 import header from './Header.module.css';
 import s from './Notifications.module.css';
 import { type SocketStatus, useNotificationSocket } from './useNotificationSocket.ts';
 
 type Task = Static<typeof NotificationTask>;
+const notifications = client(notificationApi);
 const KEY = ['notifications'];
 const STATUS_TEXT: Record<SocketStatus, string> = {
   connecting: '连接中',
@@ -40,7 +41,7 @@ export function NotificationBell() {
 
   const list = useQuery({
     queryKey: KEY,
-    queryFn: () => api.get<Task[]>(`${NOTIFICATION_BASE}getNotificationTaskList`, undefined, { keep: true }),
+    queryFn: () => notifications.list({}, { keep: true }),
     enabled: Boolean(user),
   });
   const reload = () => queryClient.invalidateQueries({ queryKey: KEY });
@@ -57,23 +58,23 @@ export function NotificationBell() {
   const view = async (n: Task) => {
     setViewing(n);
     if (!n.isReaded) {
-      await api.get(`${NOTIFICATION_BASE}read`, { id: n.id });
+      await notifications.read({ id: n.id });
       await reload();
     }
   };
   const readAll = async () => {
-    await api.get(`${NOTIFICATION_BASE}batchRead`, { recipientId: user.id });
+    await notifications.readAll({ recipientId: user.id });
     message.success('更新成功');
     await reload();
   };
   const remove = async (n: Task) => {
-    await api.del(`${NOTIFICATION_BASE}deleteOne`, { id: n.id });
+    await notifications.remove({ id: n.id });
     message.success('删除成功');
     if (viewing?.id === n.id) setViewing(undefined);
     await reload();
   };
   const clear = async () => {
-    await api.get(`${NOTIFICATION_BASE}batchDelete`, { recipientId: user.id });
+    await notifications.clearRead({ recipientId: user.id });
     message.success('清空成功');
     await reload();
   };

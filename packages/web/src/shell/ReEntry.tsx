@@ -1,8 +1,10 @@
+import { authApi } from '@factory/shared/api/auth';
 import { useEffect } from 'react';
 import { useNavigate, useParams } from 'react-router';
+import { call } from '../platform/call.ts';
 import { useHasPage } from '../platform/pages.ts';
-import { api, buildUrl } from '../platform/request.ts';
-import { type SessionUser, useSession } from '../platform/session.ts';
+import { buildUrl } from '../platform/request.ts';
+import { useSession } from '../platform/session.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { homePath } from './routing.ts';
 
@@ -32,8 +34,7 @@ export default function ReEntry() {
       else {
         // a reload of the link: user info is not loaded yet, the landing route depends on it
         let live = true;
-        api
-          .post<SessionUser>('authority/private/user/getLoginInfo', undefined, { keep: true })
+        call(authApi.loginInfo, { keep: true })
           .then((u) => {
             if (!live) return;
             setUser(u);
@@ -53,7 +54,7 @@ export default function ReEntry() {
 
     if (token) {
       // end the other tenant's session on the server too; its outcome does not matter here
-      fetch(buildUrl('authority/private/user/logout'), { headers: { token } }).catch(() => {});
+      fetch(buildUrl(authApi.logout.path), { headers: { token } }).catch(() => {});
       clear();
     }
     setMemberCode(memberCode);

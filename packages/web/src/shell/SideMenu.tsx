@@ -1,13 +1,12 @@
 import { CommentOutlined, FileTextOutlined, MobileOutlined } from '@ant-design/icons';
-import type { BasicConfigItem } from '@factory/shared/api/basicConfig';
+import { basicConfigApi } from '@factory/shared/api/basicConfig';
 import { useQuery } from '@tanstack/react-query';
 import { Popover, QRCode } from 'antd';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import type { Static } from 'typebox';
+import { call } from '../platform/call.ts';
 import { ModuleIcon } from '../platform/ModuleIcon.tsx';
 import type { MenuEntry } from '../platform/menu.ts';
-import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import { ChangelogDialog } from './ChangelogDialog.tsx';
 import s from './SideMenu.module.css';
@@ -112,12 +111,7 @@ function AppDownload() {
   const hidden = useSession((st) => !!st.user?.companyInfo.flags.hideAppDownload);
   const { data } = useQuery({
     queryKey: ['basicConfig', APP_DOWNLOAD_CODE],
-    queryFn: () =>
-      api.get<Static<typeof BasicConfigItem>>(
-        'basicConfig/private/basicConfig/getBasicConfigDetailByCode',
-        { code: APP_DOWNLOAD_CODE },
-        { keep: true },
-      ),
+    queryFn: () => call(basicConfigApi.byCode, { code: APP_DOWNLOAD_CODE }, { keep: true }),
     enabled: !hidden,
     staleTime: Number.POSITIVE_INFINITY,
   });

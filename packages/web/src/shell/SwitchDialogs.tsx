@@ -1,19 +1,15 @@
 import { EnvironmentOutlined, ScheduleOutlined } from '@ant-design/icons';
+import { stationApi } from '@factory/shared/api/information';
 import type { FilterItem } from '@factory/shared/api/list';
-import {
-  type CurrentShift,
-  type CurrentStation,
-  MODIFY_LINES,
-  MODIFY_USER_INFO,
-} from '@factory/shared/api/switching';
+import { switchingApi } from '@factory/shared/api/switching';
 import { entityPaths } from '@factory/shared/entities/define';
 import { stationEntity } from '@factory/shared/entities/information';
 import { frequencyEntity, shiftSpan } from '@factory/shared/entities/setting';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Form, type FormInstance, Select, type SelectProps, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
-import type { Static } from 'typebox';
 import { AppModal } from '../platform/AppModal.tsx';
+import { client } from '../platform/call.ts';
 import { showFieldErrors } from '../platform/list/formRules.ts';
 import { RemoteSelect } from '../platform/list/RemoteSelect.tsx';
 import { api } from '../platform/request.ts';
@@ -35,7 +31,7 @@ const TEXT: Record<SwitchKind, { title: string; label: string; placeholder: stri
 const ENABLED: readonly FilterItem[] = [{ fieldName: 'isEnabled', operator: 'eq', fieldValue: 1 }];
 const SHIFT_LIST = entityPaths(frequencyEntity).list;
 const STATION_LIST = entityPaths(stationEntity).list;
-const STATIONS_OF_USER = `${stationEntity.api?.base}getStationListByUserId`;
+const switching = client(switchingApi);
 
 type ShiftRow = { id: number; name: string; startTime: string; endTime: string };
 type StationRow = { id: number; name: string; code: string; areaName?: string | null };
@@ -79,7 +75,7 @@ function StationSelect(props: SelectProps) {
   const user = useSession((st) => st.user);
   const mine = useQuery({
     queryKey: ['stationsOfUser', user?.id],
-    queryFn: ({ signal }) => api.get<StationRow[]>(STATIONS_OF_USER, { userId: user?.id }, { signal }),
+    queryFn: ({ signal }) => api.get<StationRow[]>(stationApi.byUser.path, { userId: user?.id }, { signal }),
     enabled: user !== undefined,
     staleTime: 0,
   });
@@ -114,12 +110,12 @@ export function useSwitch(kind: SwitchKind, onDone?: () => void) {
     try {
       const now =
         kind === 'shift'
-          ? await api.put<Static<typeof CurrentShift>>(MODIFY_USER_INFO, {
+          ? await switching.shift({
               id: user.id,
               userName: user.userName,
               frequencyId: values.frequencyId,
             })
-          : await api.put<Static<typeof CurrentStation>>(MODIFY_LINES, {
+          : await switching.station({
               id: user.id,
               stationId: values.stationId,
             });

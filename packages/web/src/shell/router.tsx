@@ -1,3 +1,4 @@
+import { authApi } from '@factory/shared/api/auth';
 import { mainRoutes, publicRoutes, routePath, walkRoutes } from '@factory/shared/routes';
 import type { RouteNode } from '@factory/shared/routeTypes';
 import { type ComponentType, lazy, Suspense, useEffect } from 'react';
@@ -10,10 +11,11 @@ import {
   useMatches,
   useNavigate,
 } from 'react-router';
+import { call } from '../platform/call.ts';
 import { decide, pageTitle } from '../platform/guard.ts';
 import { type PageLoader, type Pages, useHasPage } from '../platform/pages.ts';
-import { abortPending, api, installEffects } from '../platform/request.ts';
-import { permissionSet, type SessionUser, useSession } from '../platform/session.ts';
+import { abortPending, installEffects } from '../platform/request.ts';
+import { permissionSet, useSession } from '../platform/session.ts';
 import { PageLoading } from './PageLoading.tsx';
 import { homePath, type RouteHandle } from './routing.ts';
 
@@ -84,8 +86,7 @@ function RootGuard() {
   useEffect(() => {
     if (decision.kind !== 'loadUser') return;
     let live = true;
-    api
-      .post<SessionUser>('authority/private/user/getLoginInfo', undefined, { keep: true })
+    call(authApi.loginInfo, { keep: true })
       .then((u) => live && setUser(u))
       .catch(() => {
         // the client has shown why; the spec's guard then resets the token and goes to login

@@ -1,10 +1,9 @@
-import { CHANGELOG_BASE, ChangelogAdd, ChangelogEntry, ChangelogUpdate } from '@factory/shared/api/changelog';
-import { IdQuery } from '@factory/shared/api/list';
+import { type ChangelogAdd, type ChangelogEntry, changelogApi } from '@factory/shared/api/changelog';
 import { desc, eq, sql } from 'drizzle-orm';
-import { type Static, Type } from 'typebox';
+import type { Static } from 'typebox';
 import { notFound } from '../../platform/errors.ts';
 import { type EmitContext, emitEvent } from '../../platform/events/bus.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { updateLogRecords } from './schema.ts';
 
 const entry = {
@@ -39,37 +38,19 @@ export async function addChangelogEntry(
  * from the provider's console with the changelog keys.
  */
 export const changelogRoutes = [
-  route({
-    method: 'GET',
-    url: `${CHANGELOG_BASE}getUpdateLogRecordList`,
-    summary: '更新日志（按更新日期，新的在前）',
-    access: { session: true },
-    query: Type.Object({}, { additionalProperties: true }),
-    result: Type.Array(ChangelogEntry),
+  handle(changelogApi.list, {
     handler: ({ tx }) =>
       tx
         .select(entry)
         .from(updateLogRecords)
         .orderBy(desc(updateLogRecords.updateTime), desc(updateLogRecords.id)),
   }),
-  route({
-    method: 'POST',
-    url: `${CHANGELOG_BASE}addUpdateLogRecord`,
-    summary: '新增更新日志（通知各企业的用户）',
-    access: { keys: ['changelogAdd'], provider: true },
-    body: ChangelogAdd,
-    result: ChangelogEntry,
+  handle(changelogApi.add, {
     // the entry and every tenant's notifications are one transaction: all written or none
     tx: 'system',
     handler: (ctx) => addChangelogEntry(ctx, ctx.body),
   }),
-  route({
-    method: 'PUT',
-    url: `${CHANGELOG_BASE}updateOne`,
-    summary: '修改更新日志',
-    access: { keys: ['changelogModify'], provider: true },
-    body: ChangelogUpdate,
-    result: ChangelogEntry,
+  handle(changelogApi.update, {
     handler: async ({ tx, body }) => {
       const [row] = await tx
         .update(updateLogRecords)
@@ -80,12 +61,7 @@ export const changelogRoutes = [
       return row;
     },
   }),
-  route({
-    method: 'DELETE',
-    url: `${CHANGELOG_BASE}deleteOne`,
-    summary: '删除更新日志',
-    access: { keys: ['changelogDel'], provider: true },
-    query: IdQuery,
+  handle(changelogApi.remove, {
     handler: async ({ tx, query }) => {
       const done = await tx
         .delete(updateLogRecords)

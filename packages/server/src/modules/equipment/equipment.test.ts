@@ -1,4 +1,4 @@
-import { myEquipmentPaths as P } from '@factory/shared/api/equipment';
+import { myEquipmentApi as P } from '@factory/shared/api/equipment';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Calls, callsAs, workbook } from '../../testing/calls.ts';
 import { createHarness, type Harness } from '../../testing/harness.ts';
@@ -184,53 +184,53 @@ describe('equipment register', () => {
 describe('my equipment', () => {
   it('adds to the own list (kept ones stay, each once) and lists it by code', async () => {
     const added = await viewer.ok<number>(
-      call(tokens.viewer, 'PUT', P.addMine, {}, [made[1].id, made[0].id]),
+      call(tokens.viewer, 'PUT', P.addMine.path, {}, [made[1].id, made[0].id]),
     );
     expect(added).toBe(2);
     const again = await viewer.ok<number>(
-      call(tokens.viewer, 'PUT', P.addMine, {}, [made[0].id, made[3].id]),
+      call(tokens.viewer, 'PUT', P.addMine.path, {}, [made[0].id, made[3].id]),
     );
     expect(again).toBe(1);
-    const mine = await viewer.ok<Equipment[]>(viewer.get(P.mine));
+    const mine = await viewer.ok<Equipment[]>(viewer.get(P.mine.path));
     expect(mine.map((e) => e.code)).toEqual(['SB0001', 'SB0002', 'XC-01']);
     expect(mine[0]).toMatchObject({ className: '立式绕线机', holderNames: '王芳' });
   });
 
   it('removes one from the own list; an unknown or foreign id is refused in Chinese', async () => {
     expect(
-      await viewer.ok<boolean>(call(tokens.viewer, 'DELETE', P.removeMine, { equipmentId: made[1].id })),
+      await viewer.ok<boolean>(call(tokens.viewer, 'DELETE', P.removeMine.path, { equipmentId: made[1].id })),
     ).toBe(true);
-    expect((await viewer.ok<Equipment[]>(viewer.get(P.mine))).map((e) => e.code)).toEqual([
+    expect((await viewer.ok<Equipment[]>(viewer.get(P.mine.path))).map((e) => e.code)).toEqual([
       'SB0001',
       'XC-01',
     ]);
     const foreign = await other.ok<Equipment>(other.post(`${EQ}addEquipment`, { name: '外厂设备' }));
-    const refused = await viewer.put(P.addMine, [made[1].id, foreign.id]);
+    const refused = await viewer.put(P.addMine.path, [made[1].id, foreign.id]);
     expect(refused.body).toMatchObject({ errorCode: 1, errorMsg: '所选设备不存在或已被删除' });
     // nothing of a refused request is written
-    expect((await viewer.ok<Equipment[]>(viewer.get(P.mine))).length).toBe(2);
-    const gone = await call(tokens.viewer, 'DELETE', P.removeMine, { equipmentId: foreign.id });
+    expect((await viewer.ok<Equipment[]>(viewer.get(P.mine.path))).length).toBe(2);
+    const gone = await call(tokens.viewer, 'DELETE', P.removeMine.path, { equipmentId: foreign.id });
     expect(gone.body).toMatchObject({ errorCode: 1, errorMsg: '所选设备不存在或已被删除' });
   });
 
   it('仅显示我的设备 narrows the register list and its export to the own list', async () => {
-    await keeper.ok(call(tokens.keeper, 'PUT', P.addMine, {}, [made[2].id]));
-    expect(await keeper.ok<boolean>(keeper.get(P.showMineOnly))).toBe(false);
+    await keeper.ok(call(tokens.keeper, 'PUT', P.addMine.path, {}, [made[2].id]));
+    expect(await keeper.ok<boolean>(keeper.get(P.showMineOnly.path))).toBe(false);
     const all = (await keeper.page<Equipment>(`${EQ}getEquipmentListPage`)).total;
     expect(all).toBe(made.length);
     expect(
       await keeper.ok<boolean>(
-        call(tokens.keeper, 'PUT', P.setShowMineOnly, { showMyEquipmentOnly: 'true' }),
+        call(tokens.keeper, 'PUT', P.setShowMineOnly.path, { showMyEquipmentOnly: 'true' }),
       ),
     ).toBe(true);
-    expect(await keeper.ok<boolean>(keeper.get(P.showMineOnly))).toBe(true);
+    expect(await keeper.ok<boolean>(keeper.get(P.showMineOnly.path))).toBe(true);
     const mine = await keeper.page<Equipment>(`${EQ}getEquipmentListPage`);
     expect(mine.content.map((e) => e.id)).toEqual([made[2].id]);
     const exported = await keeper.exported(`${EQ}export`, { columns: 'code,name' });
     expect(exported.slice(1)).toEqual([['SB0003', '箔式绕线机']]);
     // others' lists are not narrowed by it
     expect((await admin.page<Equipment>(`${EQ}getEquipmentListPage`)).total).toBe(all);
-    await keeper.ok(call(tokens.keeper, 'PUT', P.setShowMineOnly, { showMyEquipmentOnly: false }));
+    await keeper.ok(call(tokens.keeper, 'PUT', P.setShowMineOnly.path, { showMyEquipmentOnly: false }));
     expect((await keeper.page<Equipment>(`${EQ}getEquipmentListPage`)).total).toBe(all);
   });
 
@@ -245,42 +245,51 @@ describe('my equipment', () => {
 describe("a user's equipment (设置设备)", () => {
   it('needs userListSetEquipment or roleListSetEquipment', async () => {
     const q = { userId: users.viewer };
-    expect((await call(tokens.keeper, 'GET', P.byUser, q)).body.errorCode).toBe(3);
-    expect((await call(tokens.viewer, 'PUT', P.setForUser, q, [made[0].id])).body.errorCode).toBe(3);
+    expect((await call(tokens.keeper, 'GET', P.byUser.path, q)).body.errorCode).toBe(3);
+    expect((await call(tokens.viewer, 'PUT', P.setForUser.path, q, [made[0].id])).body.errorCode).toBe(3);
     expect(
-      (await call(tokens.keeper, 'DELETE', P.removeFromUser, { ...q, equipmentId: made[0].id })).body
+      (await call(tokens.keeper, 'DELETE', P.removeFromUser.path, { ...q, equipmentId: made[0].id })).body
         .errorCode,
     ).toBe(3);
-    const ids = await userAdmin.ok<number[]>(call(tokens.useradmin, 'GET', P.idsByUser, q));
+    const ids = await userAdmin.ok<number[]>(call(tokens.useradmin, 'GET', P.idsByUser.path, q));
     expect(ids).toEqual([made[0].id, made[3].id].sort((a, b) => a - b));
-    const rows = await roleAdmin.ok<Equipment[]>(call(tokens.roleadmin, 'GET', P.byUser, q));
+    const rows = await roleAdmin.ok<Equipment[]>(call(tokens.roleadmin, 'GET', P.byUser.path, q));
     expect(rows.map((e) => e.code)).toEqual(['SB0001', 'XC-01']);
   });
 
   it("replaces a user's list; foreign equipment and unknown users are refused", async () => {
     const q = { userId: users.viewer };
-    await userAdmin.ok(call(tokens.useradmin, 'PUT', P.setForUser, q, [made[1].id, made[2].id, made[1].id]));
-    expect((await viewer.ok<Equipment[]>(viewer.get(P.mine))).map((e) => e.code)).toEqual([
+    await userAdmin.ok(
+      call(tokens.useradmin, 'PUT', P.setForUser.path, q, [made[1].id, made[2].id, made[1].id]),
+    );
+    expect((await viewer.ok<Equipment[]>(viewer.get(P.mine.path))).map((e) => e.code)).toEqual([
       'SB0002',
       'SB0003',
     ]);
     const foreign = await other.ok<{ records: { id: number }[] }>(
       other.get(`${EQ}getEquipmentList`, { page: 1, limit: 20 }),
     );
-    const refused = await call(tokens.useradmin, 'PUT', P.setForUser, q, [made[0].id, foreign.records[0].id]);
+    const refused = await call(tokens.useradmin, 'PUT', P.setForUser.path, q, [
+      made[0].id,
+      foreign.records[0].id,
+    ]);
     expect(refused.body).toMatchObject({ errorCode: 1, errorMsg: '所选设备不存在或已被删除' });
-    expect((await viewer.ok<Equipment[]>(viewer.get(P.mine))).length).toBe(2);
-    const otherUser = await call(tokens.useradmin, 'PUT', P.setForUser, { userId: 999_999 }, []);
+    expect((await viewer.ok<Equipment[]>(viewer.get(P.mine.path))).length).toBe(2);
+    const otherUser = await call(tokens.useradmin, 'PUT', P.setForUser.path, { userId: 999_999 }, []);
     expect(otherUser.body).toMatchObject({ errorCode: 4, errorMsg: '用户不存在或已被删除' });
-    await roleAdmin.ok(call(tokens.roleadmin, 'DELETE', P.removeFromUser, { ...q, equipmentId: made[2].id }));
-    expect(await roleAdmin.ok<number[]>(call(tokens.roleadmin, 'GET', P.idsByUser, q))).toEqual([made[1].id]);
-    await roleAdmin.ok(call(tokens.roleadmin, 'PUT', P.setForUser, q, []));
-    expect(await viewer.ok<Equipment[]>(viewer.get(P.mine))).toEqual([]);
+    await roleAdmin.ok(
+      call(tokens.roleadmin, 'DELETE', P.removeFromUser.path, { ...q, equipmentId: made[2].id }),
+    );
+    expect(await roleAdmin.ok<number[]>(call(tokens.roleadmin, 'GET', P.idsByUser.path, q))).toEqual([
+      made[1].id,
+    ]);
+    await roleAdmin.ok(call(tokens.roleadmin, 'PUT', P.setForUser.path, q, []));
+    expect(await viewer.ok<Equipment[]>(viewer.get(P.mine.path))).toEqual([]);
   });
 
   it('deleting equipment takes it off every list', async () => {
-    await admin.ok(call(tokens.admin, 'PUT', P.setForUser, { userId: users.viewer }, [made[3].id]));
+    await admin.ok(call(tokens.admin, 'PUT', P.setForUser.path, { userId: users.viewer }, [made[3].id]));
     await keeper.ok(keeper.del(`${EQ}deleteOne`, made[3].id));
-    expect(await viewer.ok<Equipment[]>(viewer.get(P.mine))).toEqual([]);
+    expect(await viewer.ok<Equipment[]>(viewer.get(P.mine.path))).toEqual([]);
   });
 });

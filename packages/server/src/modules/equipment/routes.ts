@@ -1,19 +1,11 @@
-import {
-  EquipmentIdList,
-  EquipmentIdQuery,
-  myEquipmentPaths as P,
-  ShowMineOnlyQuery,
-  UserEquipmentQuery,
-  UserIdQuery,
-} from '@factory/shared/api/equipment';
+import { myEquipmentApi } from '@factory/shared/api/equipment';
 import { equipmentEntity } from '@factory/shared/entities/equipment';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { equipmentClasses } from '../information/index.ts';
 import { users } from '../setting/index.ts';
 import { equipment, userEquipment } from './schema.ts';
@@ -120,45 +112,19 @@ async function removeUserEquipment(tx: Tx, actorId: number, userId: number, equi
   return removed.length > 0;
 }
 
-/** 设置设备 is a button of both the users screen and the role's users. */
-const SET_EQUIPMENT = { keys: ['userListSetEquipment', 'roleListSetEquipment'] };
-const Rows = Type.Array(equipmentCrud.Row);
-
 /** My equipment (spec 000 §7): one's own list and the 仅显示我的设备 switch, and any user's list for 设置设备. */
 export const userEquipmentRoutes = [
-  route({
-    method: 'GET',
-    url: P.mine,
-    summary: '我的设备列表',
-    access: { session: true },
-    result: Rows,
+  handle(myEquipmentApi.mine, {
     handler: ({ tx, session }) => equipmentOf(tx, session.userId),
   }),
-  route({
-    method: 'PUT',
-    url: P.addMine,
-    summary: '添加设备到我的设备（已在列表中的保留；移除用 removeEquipmentFromMyList），返回新添加的台数',
-    access: { session: true },
-    body: EquipmentIdList,
-    result: Type.Integer(),
+  handle(myEquipmentApi.addMine, {
     handler: ({ tx, session, body }) => addUserEquipment(tx, session.userId, session.userId, body),
   }),
-  route({
-    method: 'DELETE',
-    url: P.removeMine,
-    summary: '从我的设备中移除一台设备',
-    access: { session: true },
-    query: EquipmentIdQuery,
-    result: Type.Boolean(),
+  handle(myEquipmentApi.removeMine, {
     handler: ({ tx, session, query }) =>
       removeUserEquipment(tx, session.userId, session.userId, query.equipmentId),
   }),
-  route({
-    method: 'GET',
-    url: P.showMineOnly,
-    summary: '是否仅显示我的设备',
-    access: { session: true },
-    result: Type.Boolean(),
+  handle(myEquipmentApi.showMineOnly, {
     handler: async ({ tx, session }) => {
       const [user] = await tx
         .select({ on: users.showMyEquipmentOnly })
@@ -167,13 +133,7 @@ export const userEquipmentRoutes = [
       return user?.on ?? false;
     },
   }),
-  route({
-    method: 'PUT',
-    url: P.setShowMineOnly,
-    summary: '设置是否仅显示我的设备（设备台账只列出我的设备）',
-    access: { session: true },
-    query: ShowMineOnlyQuery,
-    result: Type.Boolean(),
+  handle(myEquipmentApi.setShowMineOnly, {
     handler: async ({ tx, session, query }) => {
       await tx
         .update(users)
@@ -182,25 +142,13 @@ export const userEquipmentRoutes = [
       return query.showMyEquipmentOnly;
     },
   }),
-  route({
-    method: 'GET',
-    url: P.byUser,
-    summary: '用户的设备列表',
-    access: SET_EQUIPMENT,
-    query: UserIdQuery,
-    result: Rows,
+  handle(myEquipmentApi.byUser, {
     handler: async ({ tx, query }) => {
       await existingUser(tx, query.userId);
       return equipmentOf(tx, query.userId);
     },
   }),
-  route({
-    method: 'GET',
-    url: P.idsByUser,
-    summary: '用户的设备编号列表',
-    access: SET_EQUIPMENT,
-    query: UserIdQuery,
-    result: Type.Array(Type.Integer()),
+  handle(myEquipmentApi.idsByUser, {
     handler: async ({ tx, query }) => {
       await existingUser(tx, query.userId);
       const rows = await tx
@@ -211,26 +159,13 @@ export const userEquipmentRoutes = [
       return rows.map((r) => r.id);
     },
   }),
-  route({
-    method: 'PUT',
-    url: P.setForUser,
-    summary: '设置用户的设备（以请求中的设备列表替换）',
-    access: SET_EQUIPMENT,
-    query: UserIdQuery,
-    body: EquipmentIdList,
-    result: Type.Boolean(),
+  handle(myEquipmentApi.setForUser, {
     handler: async ({ tx, session, query, body }) => {
       await setUserEquipment(tx, session.userId, query.userId, body);
       return true;
     },
   }),
-  route({
-    method: 'DELETE',
-    url: P.removeFromUser,
-    summary: '从用户的设备中移除一台设备',
-    access: SET_EQUIPMENT,
-    query: UserEquipmentQuery,
-    result: Type.Boolean(),
+  handle(myEquipmentApi.removeFromUser, {
     handler: async ({ tx, session, query }) => {
       await existingUser(tx, query.userId);
       return removeUserEquipment(tx, session.userId, query.userId, query.equipmentId);

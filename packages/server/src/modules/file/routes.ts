@@ -1,16 +1,9 @@
 import { open, rm } from 'node:fs/promises';
-import {
-  FILE_GET_URL,
-  FILE_UPLOAD_URL,
-  FileGetQuery,
-  FileUploadQuery,
-  FileUrl,
-  fileUrl,
-} from '@factory/shared/api/file';
+import { fileApi, fileUrl } from '@factory/shared/api/file';
 import fastifyMultipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { resolveSession, TOKEN_HEADER } from '../../platform/session.ts';
 import {
   accept,
@@ -54,16 +47,9 @@ function byteRange(
 }
 
 export const fileRoutes = [
-  route({
-    method: 'POST',
-    url: FILE_UPLOAD_URL,
-    summary: '上传文件（multipart 字段 file；kind=image 图片 png/jpg，kind=attachment 附件），返回文件地址',
-    access: { session: true },
+  handle(fileApi.upload, {
     // the upload streams before any database work: no transaction is held open meanwhile
     tx: false,
-    rawBody: true,
-    query: FileUploadQuery,
-    result: FileUrl,
     handler: async ({ req, services, session, query }) => {
       const kind = query.kind ?? 'image';
       const root = filesRoot(services.config.dataDir);
@@ -78,14 +64,8 @@ export const fileRoutes = [
       return fileUrl(stored.id);
     },
   }),
-  route({
-    method: 'GET',
-    url: `${FILE_GET_URL}/:id`,
-    summary: '获取已上传的文件（须登录：令牌在请求头或 token 参数中，由接口自行校验；只能取本企业的文件）',
-    // the token may come as a parameter (<img src> sends no header), so the handler checks it itself
-    access: { public: true },
+  handle(fileApi.get, {
     tx: false,
-    query: FileGetQuery,
     handler: async ({ req, reply, services, query }) => {
       const header = req.headers[TOKEN_HEADER];
       const session = await resolveSession(services, typeof header === 'string' ? header : query.token);

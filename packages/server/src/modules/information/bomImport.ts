@@ -1,16 +1,10 @@
 import { ErrorCode } from '@factory/shared/api/errors';
-import {
-  ImportCheckResult,
-  ImportError,
-  ImportQuery,
-  ImportWriteResult,
-  importMessages,
-} from '@factory/shared/api/import';
+import { type ImportError, importMessages } from '@factory/shared/api/import';
+import { bomApi } from '@factory/shared/api/materials';
 import { importHeader } from '@factory/shared/entities/define';
 import { bomImportEntity } from '@factory/shared/entities/materials';
 import { materialType } from '@factory/shared/enums';
 import { inArray, sql } from 'drizzle-orm';
-import { type Static, Type } from 'typebox';
 import type { Tx } from '../../platform/db.ts';
 import { AppError } from '../../platform/errors.ts';
 import { sendXlsx } from '../../platform/excel/export.ts';
@@ -22,13 +16,11 @@ import {
   type ValidRow,
 } from '../../platform/excel/import.ts';
 import { templateWorkbook } from '../../platform/excel/template.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { saveBomLines } from './bomRoutes.ts';
 import { MADE_TYPES } from './materialsRoutes.ts';
 import { bomItems, materials } from './schema.ts';
 
-const P = 'basicData/materials/private/materials/';
-const KEYS = { keys: ['materialsSettingListImport'] };
 const F = bomImportEntity.fields;
 const column = (key: keyof typeof F) => importHeader(F[key]);
 /** Cycles named in one check; past that the file needs another look anyway. */
@@ -46,7 +38,7 @@ type Row = ValidRow & {
  * file's lines — has no loop. A loop is found with the strongly connected components of that
  * graph (one pass, whatever the size) and named on the first file row that closes it.
  */
-async function crossRowErrors(tx: Tx, rows: Row[]): Promise<Static<typeof ImportError>[]> {
+async function crossRowErrors(tx: Tx, rows: Row[]): Promise<ImportError[]> {
   const errors: ImportError[] = [];
   const parents = [...new Set(rows.map((r) => r.data.parentCode))];
   const ids = [...new Set(rows.flatMap((r) => [r.data.parentCode, r.data.childCode]))];
@@ -237,31 +229,14 @@ async function checkBomFile(tx: Tx, file: Buffer, startRow: number | undefined) 
 
 /** Bulk BOM load for the BOM list's 导入 (spec 000 §4 wizard): template, check, write, errors. */
 export const bomImportRoutes = [
-  route({
-    method: 'GET',
-    url: `${P}importBomTemplate`,
-    summary: '下载BOM导入模板',
-    access: KEYS,
+  handle(bomApi.importTemplate, {
     handler: async ({ reply }) => sendXlsx(reply, 'BOM导入模板', await templateWorkbook(bomImportEntity)),
   }),
-  route({
-    method: 'POST',
-    url: `${P}importBomErrors`,
-    summary: '下载BOM导入校验错误清单',
-    access: KEYS,
-    body: Type.Array(ImportError, { maxItems: 200_000 }),
+  handle(bomApi.importErrors, {
     handler: async ({ body, reply }) =>
       sendXlsx(reply, 'BOM导入错误清单', await errorWorkbook(body, bomImportEntity)),
   }),
-  route({
-    method: 'POST',
-    url: `${P}importBom`,
-    summary:
-      '导入BOM：文件中每个父件的明细整体替换其第一层（mode=check 校验，mode=write 写入，全部成功或全部不写）',
-    access: KEYS,
-    rawBody: true,
-    query: ImportQuery,
-    result: Type.Union([ImportCheckResult, ImportWriteResult]),
+  handle(bomApi.import, {
     handler: async ({ tx, session, req, query }) => {
       const file = await receiveImportFile(req);
       const { total, valid, errors } = await checkBomFile(tx, file.buffer, query.startRow);

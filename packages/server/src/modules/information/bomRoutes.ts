@@ -1,17 +1,15 @@
-import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
-import { BomCopyBody, BomLine, BomListBody, BomNode } from '@factory/shared/api/materials';
+import { type BomListBody, type BomNode, bomApi } from '@factory/shared/api/materials';
 import { bomEntity } from '@factory/shared/entities/materials';
 import { materialType } from '@factory/shared/enums';
 import { asc, eq, inArray, or, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Static } from 'typebox';
-import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { streamXlsx, type XlsxColumn } from '../../platform/excel/export.ts';
 import { listFieldsOf, listPage, orderOf } from '../../platform/list.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { MADE_TYPES, material } from './materialsRoutes.ts';
 import { bomItems, materials, units } from './schema.ts';
 
@@ -237,10 +235,6 @@ export async function saveBomLines(tx: Tx, actorId: number | null, parentId: num
   await audit(tx, actorId, 'bom', parentId, 'modify', { items });
 }
 
-const P = 'basicData/materials/private/materials/';
-/** Reading a BOM belongs to both the BOM screen and the material detail. */
-const READ = { keys: ['materialsSettingList', 'materialsList'] };
-
 // the BOM list: materials that have lines or may get them, with their line count and last change
 const bomColumns: Record<string, SQL | PgColumn> = {
   id: materials.id,
@@ -258,19 +252,6 @@ const bomColumns: Record<string, SQL | PgColumn> = {
   >`(select to_char(max(b.updated_at) at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') from bom_item b where b.parent_id = ${materials.id})`,
 };
 const bomListFields = listFieldsOf(bomEntity, bomColumns);
-const BomRow = Type.Object({
-  id: Type.Integer(),
-  code: Type.String(),
-  name: Type.String(),
-  specifications: Type.Union([Type.String(), Type.Null()]),
-  materialType: Type.Integer(),
-  className: Type.Union([Type.String(), Type.Null()]),
-  classId: Type.Union([Type.Integer(), Type.Null()]),
-  mainUnitName: Type.Union([Type.String(), Type.Null()]),
-  mainUnitId: Type.Integer(),
-  bomCount: Type.Integer(),
-  bomUpdatedAt: Type.Union([Type.String(), Type.Null()]),
-});
 
 /** Columns of the exploded BOM file. */
 const bomFileColumns: XlsxColumn[] = [
@@ -307,13 +288,7 @@ function outlined(nodes: Node[]) {
 }
 
 export const bomRoutes = [
-  route({
-    method: 'GET',
-    url: `${P}getBomListPage`,
-    summary: '物料清单列表：有BOM或可建BOM（成品、半成品）的物料及其子件数',
-    access: { keys: ['materialsSettingList'] },
-    query: ListPageQuery,
-    result: PageResult(BomRow),
+  handle(bomApi.listPage, {
     handler: ({ tx, query }) =>
       listPage(
         ({ total }) => tx.select({ ...bomColumns, __total: total }).from(materials),
@@ -332,28 +307,13 @@ export const bomRoutes = [
         },
       ),
   }),
-  route({
-    method: 'GET',
-    url: `${P}getBomList`,
-    summary: '某物料BOM的一层明细',
-    access: READ,
-    query: Type.Object(
-      { parentId: Type.Integer({ minimum: 1, title: '父件物料' }) },
-      { additionalProperties: false },
-    ),
-    result: Type.Array(BomLine),
+  handle(bomApi.lines, {
     handler: async ({ tx, query }) => {
       await materialOf(tx, query.parentId);
       return bomLines(tx, query.parentId);
     },
   }),
-  route({
-    method: 'GET',
-    url: `${P}getBomTree`,
-    summary: '展开的多级BOM（一条递归查询，累计用量 = 路径上 用量×(1+损耗率) 之积）',
-    access: READ,
-    query: IdQuery,
-    result: Type.Array(BomNode),
+  handle(bomApi.tree, {
     handler: async ({ tx, query, reply }) => {
       const root = rootNode(await materialOf(tx, query.id));
       const [{ json }] = rowsOf<{ json: string }>(await tx.execute(bomTreeJsonSql(query.id)));
@@ -364,13 +324,7 @@ export const bomRoutes = [
         .send(`{"errorCode":0,"result":[${JSON.stringify(root)}${lines}],"errorMsg":""}`);
     },
   }),
-  route({
-    method: 'GET',
-    url: `${P}getBomParents`,
-    summary: '物料被哪些物料的BOM直接使用（反查）',
-    access: READ,
-    query: IdQuery,
-    result: Type.Array(BomLine),
+  handle(bomApi.parents, {
     handler: async ({ tx, query }) => {
       await materialOf(tx, query.id);
       return tx
@@ -390,25 +344,13 @@ export const bomRoutes = [
         .orderBy(asc(materials.code));
     },
   }),
-  route({
-    method: 'PUT',
-    url: `${P}updateBomList`,
-    summary: '保存某物料BOM的一层明细（整体替换，全部成功或全部不写）',
-    access: { keys: ['materialsSettingListAdd', 'materialsSettingListModify'] },
-    body: BomListBody,
-    result: Type.Array(BomLine),
+  handle(bomApi.save, {
     handler: async ({ tx, session, body }) => {
       await saveBomLines(tx, session.userId, body.parentId, body.items);
       return bomLines(tx, body.parentId);
     },
   }),
-  route({
-    method: 'POST',
-    url: `${P}copyBom`,
-    summary: '把一个物料的BOM复制给另一个物料（替换其原有的一层明细）',
-    access: { keys: ['materialsSettingListCopy'] },
-    body: BomCopyBody,
-    result: Type.Array(BomLine),
+  handle(bomApi.copy, {
     handler: async ({ tx, session, body }) => {
       const lines = await bomLines(tx, body.fromId);
       if (!lines.length) throw fieldError('fromId', '复制来源没有BOM明细');
@@ -427,26 +369,13 @@ export const bomRoutes = [
       return bomLines(tx, body.toId);
     },
   }),
-  route({
-    method: 'DELETE',
-    url: `${P}deleteBom`,
-    summary: '删除某物料的BOM（其一层明细；子件物料本身不受影响）',
-    access: { keys: ['materialsSettingListDel'] },
-    query: Type.Object(
-      { parentId: Type.Integer({ minimum: 1, title: '父件物料' }) },
-      { additionalProperties: false },
-    ),
+  handle(bomApi.remove, {
     handler: async ({ tx, session, query }) => {
       await saveBomLines(tx, session.userId, query.parentId, []);
       return true;
     },
   }),
-  route({
-    method: 'GET',
-    url: `${P}exportBom`,
-    summary: '导出展开的多级BOM（含累计用量）',
-    access: { keys: ['materialsSettingListExport'] },
-    query: IdQuery,
+  handle(bomApi.export, {
     handler: async ({ tx, query, reply }) => {
       const nodes = outlined(await bomTree(tx, query.id));
       const root = nodes[0];

@@ -1,4 +1,4 @@
-import { SelectQuery, SelectResult } from '@factory/shared/api/user';
+import { materialsApi } from '@factory/shared/api/materials';
 import { choicesOf } from '@factory/shared/entities/custom';
 import {
   materialsAttributeEntity,
@@ -7,11 +7,10 @@ import {
   unitEntity,
 } from '@factory/shared/entities/materials';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { crud, qualified, type RowProblem } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import {
   bomItems,
   materialAttributes,
@@ -99,19 +98,6 @@ export const materialsAttribute = crud({
   },
 });
 
-const AttributeValueBody = Type.Object(
-  {
-    attributeId: Type.Integer({ minimum: 1, title: '属性' }),
-    value: Type.String({ maxLength: 200, title: '属性值' }),
-  },
-  { additionalProperties: false },
-);
-const AttributeValueRow = Type.Object({
-  attributeId: Type.Integer(),
-  attributeName: Type.String(),
-  value: Type.String(),
-});
-
 /**
  * Replaces a material's attribute values: a blank value means the attribute is not set; each
  * attribute once; where the attribute offers values, one of them.
@@ -187,10 +173,6 @@ export const material = crud({
       Number,
     ),
   },
-  extraRow: { attributes: Type.Array(AttributeValueRow) },
-  extraBody: {
-    attributes: Type.Optional(Type.Array(AttributeValueBody, { maxItems: 100, title: '物料属性' })),
-  },
   selectWhere: eq(materials.enabled, true),
   usedBy: [
     { column: bomItems.childId, label: '上级物料的BOM' },
@@ -213,32 +195,15 @@ export const material = crud({
   },
 });
 
-const P = 'basicData/materials/private/materials/';
-
 export const materialsRoutes = [
   ...unit.routes,
   ...materialsClass.routes,
   ...materialsAttribute.routes,
   ...material.routes,
-  route({
-    method: 'GET',
-    url: `${P}getFinishedMaterials`,
-    summary: '成品与半成品选择列表（工艺路线、BOM 的产品）',
-    access: { session: true },
-    query: SelectQuery,
-    result: SelectResult(material.Row),
+  handle(materialsApi.finished, {
     handler: ({ tx, query }) => material.select(tx, query, inArray(materials.materialType, MADE_TYPES)),
   }),
-  route({
-    method: 'GET',
-    url: `${P}getMaterialsListByCode`,
-    summary: '按编码查物料（扫码或输入：完全相同的在前，其余包含该编码的在后，最多50条）',
-    access: { session: true },
-    query: Type.Object(
-      { code: Type.String({ minLength: 1, maxLength: 32, title: '物料编码' }) },
-      { additionalProperties: false },
-    ),
-    result: Type.Array(material.Row),
+  handle(materialsApi.byCode, {
     handler: ({ tx, query }) => {
       const code = query.code.trim();
       return tx

@@ -1,13 +1,13 @@
+import { packageCodeApi } from '@factory/shared/api/information';
 import { batchNumberEntity, packageCodeEntity } from '@factory/shared/entities/labels';
 import { procedureParamEntity, scrapReasonEntity } from '@factory/shared/entities/params';
 import { and, eq, ne } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import { crud } from '../../platform/crud.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { insertRows } from '../../platform/excel/import.ts';
 import { takeCodes } from '../../platform/numbering.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import {
   batchNumbers,
   materials,
@@ -81,28 +81,12 @@ export const packageCode = crud({
   },
 });
 
-const PackageCodeBatch = Type.Object(
-  {
-    packageId: Type.Integer({ minimum: 1, title: '包装规格' }),
-    level: Type.Integer({ minimum: 1, maximum: 9, title: '包装层级' }),
-    count: Type.Integer({ minimum: 1, maximum: 1000, title: '生成数量' }),
-    batchNumberId: Type.Optional(Type.Integer({ minimum: 1, title: '批次号' })),
-  },
-  { additionalProperties: false },
-);
-
 export const paramRoutes = [
   ...procedureParam.routes,
   ...scrapReason.routes,
   ...batchNumber.routes,
   ...packageCode.routes,
-  route({
-    method: 'POST',
-    url: 'basicData/label/private/packageCode/generatePackageCode',
-    summary: '按包装规格批量生成包装码（全部生成或全部不生成）',
-    access: { keys: ['packageCodeAdd'] },
-    body: PackageCodeBatch,
-    result: Type.Array(Type.String()),
+  handle(packageCodeApi.generate, {
     handler: async ({ tx, session, body }) => {
       const [spec] = await tx
         .select({ id: packages.id })

@@ -1,4 +1,4 @@
-import { CustomerCascade } from '@factory/shared/api/information';
+import { type CustomerCascade, informationApi } from '@factory/shared/api/information';
 import {
   customerEntity,
   customerSiteEntity,
@@ -6,9 +6,8 @@ import {
   supplierEntity,
 } from '@factory/shared/entities/partner';
 import { asc, eq } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { crud } from '../../platform/crud.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { customerSites, customers, serviceCustomers, suppliers } from './schema.ts';
 
 export const supplier = crud({
@@ -50,12 +49,7 @@ export const partnerRoutes = [
   ...customer.routes,
   ...serviceCustomer.routes,
   ...customerSite.routes,
-  route({
-    method: 'GET',
-    url: `${serviceCustomerEntity.api?.base}getAllCustomer`,
-    summary: '服务客户及其现场（级联选择：客户 → 现场，仅启用的客户）',
-    access: { session: true },
-    result: Type.Array(CustomerCascade),
+  handle(informationApi.customers, {
     handler: async ({ tx }) => {
       const rows = await tx
         .select({

@@ -1,13 +1,12 @@
 import { PROCEDURE_IN_USE_MESSAGE } from '@factory/shared/api/errors';
-import { StationProcedureBody } from '@factory/shared/api/information';
+import { stationApi } from '@factory/shared/api/information';
 import { areaEntity, procedureEntity, stationEntity } from '@factory/shared/entities/information';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { organizations, users } from '../setting/index.ts';
 import {
   areas,
@@ -75,12 +74,6 @@ export const station = crud({
     >`coalesce((select array_agg(sp.procedure_id order by p.code) from station_procedure sp join procedure p on p.id = sp.procedure_id where sp.station_id = ${outerStation}), '{}')`,
     procedureNames: sql<string>`coalesce((select string_agg(p.name, '、' order by p.code) from station_procedure sp join procedure p on p.id = sp.procedure_id where sp.station_id = ${outerStation}), '')`,
   },
-  extraRow: { procedureIds: Type.Array(Type.Integer()) },
-  extraBody: {
-    procedureIds: Type.Optional(
-      Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 500, title: '可做工序' }),
-    ),
-  },
   usedBy: [
     { column: userStations.stationId, label: '用户' },
     { column: users.stationId, label: '用户（当前工位）' },
@@ -94,29 +87,14 @@ export const station = crud({
   },
 });
 
-const S = 'basicData/private/station/';
 const stationRows = (tx: Tx) => tx.select(station.rowColumns).from(stations);
 const procedureRow = { id: procedures.id, code: procedures.code, name: procedures.name };
-const ProcedureOption = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
-const StationRows = Type.Array(station.Row);
 
 export const informationRoutes = [
   ...area.routes,
   ...procedure.routes,
   ...station.routes,
-  route({
-    method: 'GET',
-    url: `${S}getStationListByProcedureId`,
-    summary: '能做某工序的工位（可按产线）',
-    access: { session: true },
-    query: Type.Object(
-      {
-        procedureId: Type.Integer({ minimum: 1, title: '工序' }),
-        areaId: Type.Optional(Type.Integer({ minimum: 1, title: '产线' })),
-      },
-      { additionalProperties: false },
-    ),
-    result: StationRows,
+  handle(stationApi.byProcedure, {
     handler: ({ tx, query }) =>
       stationRows(tx)
         .where(
@@ -127,16 +105,7 @@ export const informationRoutes = [
         )
         .orderBy(asc(stations.code)),
   }),
-  route({
-    method: 'GET',
-    url: `${S}getStationListByUserId`,
-    summary: '某用户可在的工位',
-    access: { session: true },
-    query: Type.Object(
-      { userId: Type.Integer({ minimum: 1, title: '用户' }) },
-      { additionalProperties: false },
-    ),
-    result: StationRows,
+  handle(stationApi.byUser, {
     handler: ({ tx, query }) =>
       stationRows(tx)
         .where(
@@ -144,16 +113,7 @@ export const informationRoutes = [
         )
         .orderBy(asc(stations.code)),
   }),
-  route({
-    method: 'GET',
-    url: `${S}getProcedureListByStationId`,
-    summary: '某工位可做的工序',
-    access: { session: true },
-    query: Type.Object(
-      { stationId: Type.Integer({ minimum: 1, title: '工位' }) },
-      { additionalProperties: false },
-    ),
-    result: Type.Array(ProcedureOption),
+  handle(stationApi.procedures, {
     handler: ({ tx, query }) =>
       tx
         .select(procedureRow)
@@ -162,12 +122,7 @@ export const informationRoutes = [
         .where(eq(stationProcedures.stationId, query.stationId))
         .orderBy(asc(procedures.code)),
   }),
-  route({
-    method: 'PUT',
-    url: `${S}setProcedureListForStation`,
-    summary: '设置工位可做的工序',
-    access: { keys: ['stationListSetProcedure'] },
-    body: StationProcedureBody,
+  handle(stationApi.setProcedures, {
     handler: async ({ tx, session, body }) => {
       const [row] = await tx
         .select({ id: stations.id })

@@ -1,16 +1,11 @@
-import { UserStationBody } from '@factory/shared/api/information';
-import {
-  CurrentStation,
-  MODIFY_LINES,
-  ModifyLinesBody,
-  STATION_SWITCH_OWN_ONLY,
-} from '@factory/shared/api/switching';
+import { STATION_SWITCH_OWN_ONLY, switchingApi } from '@factory/shared/api/switching';
+import { userApi } from '@factory/shared/api/user';
 import { eq, inArray, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events/bus.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { users } from '../setting/index.ts';
 import { stations, userStations } from './schema.ts';
 
@@ -40,13 +35,7 @@ export async function setUserStations(tx: Tx, actorId: number, userId: number, s
 }
 
 export const userStationRoutes = [
-  route({
-    method: 'PUT',
-    url: MODIFY_LINES,
-    summary: '切换本人的工位（设置了可用工位的用户只能在其中选择）',
-    access: { session: true },
-    body: ModifyLinesBody,
-    result: CurrentStation,
+  handle(switchingApi.station, {
     handler: async (ctx) => {
       const { tx, session, body } = ctx;
       if (body.id !== session.userId) throw forbidden(STATION_SWITCH_OWN_ONLY);
@@ -80,12 +69,7 @@ export const userStationRoutes = [
       return { stationId: station.id, stationName: station.name };
     },
   }),
-  route({
-    method: 'PUT',
-    url: 'authority/private/user/updateOneStation',
-    summary: '设置用户可在的工位',
-    access: { keys: ['userListSetStation', 'roleListSetStation'] },
-    body: UserStationBody,
+  handle(userApi.setStations, {
     handler: async ({ tx, session, body }) => {
       await setUserStations(tx, session.userId, body.id, body.stationIds);
       return true;

@@ -1,4 +1,4 @@
-import { SelectQuery, SelectResult } from '@factory/shared/api/user';
+import { informationApi } from '@factory/shared/api/information';
 import {
   bookAsTypes,
   packageInfoEntity,
@@ -11,13 +11,12 @@ import {
 } from '@factory/shared/entities/warehouse';
 import { stockDirection } from '@factory/shared/enums';
 import { asc, eq, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { selectPage } from '../../platform/list.ts';
 import type { UsedBy } from '../../platform/references.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { users } from '../setting/index.ts';
 import {
   areas,
@@ -53,7 +52,6 @@ export const warehouse = crud({
     locationCount: sql<number>`(select count(*) from warehouse_location l join warehouse_area a on a.id = l.warehouse_area_id where a.warehouse_id = ${outerWarehouse})::int`,
     kind: warehouses.kind,
   },
-  extraRow: { kind: Type.Integer() },
   selectWhere: eq(warehouses.enabled, true),
   usedBy: [hasAreas],
 });
@@ -139,20 +137,11 @@ async function checkBookAs(
 export const stockType = crud({
   entity: stockTypeEntity,
   table: stockTypes,
-  extraBody: { bookAs: Type.Integer({ minimum: 0, maximum: 9, title: '记账类型' }) },
   selectWhere: eq(stockTypes.enabled, true),
   hooks: { validate: checkBookAs },
 });
 
 const outerPackage = qualified(packages.id);
-const LevelBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: 20, title: '层级名称' }),
-    quantity: Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000, title: '数量' }),
-  },
-  { additionalProperties: false },
-);
-const LevelRow = Type.Object({ level: Type.Integer(), name: Type.String(), quantity: Type.Number() });
 
 /** The levels of a package, innermost first; their names must differ (箱 inside 托, not 箱 inside 箱). */
 async function setLevels(tx: Tx, packageId: number, levels: { name: string; quantity: number }[]) {
@@ -190,25 +179,12 @@ export const packageInfo = crud({
     ),
     levels: sql`coalesce((select json_agg(json_build_object('level', l.level, 'name', l.name, 'quantity', l.quantity::float8) order by l.level) from package_level l where l.package_id = ${outerPackage}), '[]'::json)`,
   },
-  extraRow: { levels: Type.Array(LevelRow) },
-  extraBody: { levels: Type.Array(LevelBody, { minItems: 1, maxItems: 6, title: '包装层级' }) },
   hooks: {
     saved: async (tx, id, body) => {
       const levels = body.levels as { name: string; quantity: number }[] | undefined;
       if (levels) await setLevels(tx, id, levels);
     },
   },
-});
-
-const WarehouseOption = Type.Object({
-  id: Type.Integer(),
-  code: Type.String(),
-  name: Type.String(),
-  /** 0 warehouse, 1 line-side warehouse. */
-  kind: Type.Integer(),
-  /** The line of a line-side warehouse. */
-  areaId: Type.Union([Type.Integer(), Type.Null()]),
-  areaName: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const warehouseRoutes = [
@@ -219,13 +195,7 @@ export const warehouseRoutes = [
   ...tray.routes,
   ...stockType.routes,
   ...packageInfo.routes,
-  route({
-    method: 'GET',
-    url: 'updateInterface/private/getWarehouseList',
-    summary: '仓库选择列表（含线边仓，仅启用的；工艺路线等处选择出入库仓库）',
-    access: { session: true },
-    query: SelectQuery,
-    result: SelectResult(WarehouseOption),
+  handle(informationApi.warehouses, {
     handler: ({ tx, query }) =>
       selectPage(
         ({ total }) =>

@@ -1,19 +1,7 @@
 import { open } from 'node:fs/promises';
-import { IdQuery } from '@factory/shared/api/list';
-import {
-  MARKET_BASE,
-  MARKET_PICTURE_URL,
-  MarketCard,
-  MarketDetail,
-  MarketDetailAdd,
-  MarketDetailListQuery,
-  MarketDetailUpdate,
-  MarketTypeListQuery,
-  MarketTypeListResult,
-} from '@factory/shared/api/market';
-import { Type } from 'typebox';
+import { marketApi } from '@factory/shared/api/market';
 import { notFound } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { filesRoot, signature } from '../file/index.ts';
 import {
   addMarketDetail,
@@ -27,84 +15,34 @@ import {
   withPictureCopies,
 } from './service.ts';
 
-/**
- * The application market (spec 000 §7 Market). Every signed-in user reads the catalogue; only the
- * provider's own tenant changes it, and there only users holding the page's button keys.
- *
- * Not here: the spec also lists getDeviceParametersRecord and getDeviceParametersRecordTrend under
- * market/private/. They read device parameter readings, which this product does not collect yet,
- * so they stay out rather than answer invented data.
- */
-const TYPE = `${MARKET_BASE}marketType/`;
-const DETAIL = `${MARKET_BASE}marketDetail/`;
-
 const MIME = { png: 'image/png', jpg: 'image/jpeg' } as const;
 
 export const marketRoutes = [
-  route({
-    method: 'GET',
-    url: `${TYPE}getMarketTypeList`,
-    summary: '应用市场：按页签（searchVal 的 tableId）与应用名称关键字列出应用分组及其应用',
-    access: { session: true },
-    query: MarketTypeListQuery,
-    result: MarketTypeListResult,
+  handle(marketApi.typeList, {
     handler: ({ tx, query }) => listMarketTypes(tx, query),
   }),
-  route({
-    method: 'GET',
-    url: `${DETAIL}getMarketDetailList`,
-    summary: '应用列表（searchVal：tableId、marketTypeId、name）',
-    access: { session: true },
-    query: MarketDetailListQuery,
-    result: Type.Array(MarketCard),
+  handle(marketApi.list, {
     handler: ({ tx, query }) => listMarketDetails(tx, query.searchVal),
   }),
-  route({
-    method: 'GET',
-    url: `${DETAIL}getMarketDetailDetail`,
-    summary: '应用详情（含介绍与付费方式）',
-    access: { session: true },
-    query: IdQuery,
-    result: MarketDetail,
+  handle(marketApi.detail, {
     handler: ({ tx, query }) => getMarketDetail(tx, query.id),
   }),
-  route({
-    method: 'POST',
-    url: `${DETAIL}addMarketDetail`,
-    summary: '新增应用（仅服务商）：图片为本企业上传的图片，复制为所有企业可见的应用图片',
-    access: { keys: ['ApplyMarketAdd'], provider: true },
-    body: MarketDetailAdd,
-    result: MarketDetail,
+  handle(marketApi.add, {
     handler: ({ tx, services, session, body }) =>
       withPictureCopies((copies) =>
         addMarketDetail(tx, filesRoot(services.config.dataDir), session.userId, body, copies),
       ),
   }),
-  route({
-    method: 'PUT',
-    url: `${DETAIL}updateOne`,
-    summary: '修改应用介绍与付费方式（仅服务商；富文本经清理后保存）',
-    access: { keys: ['applyDetailsModify', 'ApplyMarketModify'], provider: true },
-    body: MarketDetailUpdate,
-    result: MarketDetail,
+  handle(marketApi.update, {
     handler: ({ tx, services, session, body }) =>
       withPictureCopies((copies) =>
         updateMarketDetail(tx, filesRoot(services.config.dataDir), session.userId, body, copies),
       ),
   }),
-  route({
-    method: 'DELETE',
-    url: `${DETAIL}deleteOne`,
-    summary: '删除应用（仅服务商）',
-    access: { keys: ['applyDetailsDel', 'ApplyMarketDel'], provider: true },
-    query: IdQuery,
+  handle(marketApi.remove, {
     handler: ({ tx, session, query }) => deleteMarketDetail(tx, session.userId, query.id),
   }),
-  route({
-    method: 'GET',
-    url: `${MARKET_PICTURE_URL}/:id`,
-    summary: '应用图片（公开：应用目录对所有企业可见，无需令牌）',
-    access: { public: true },
+  handle(marketApi.picture, {
     // the picture's type is read from its bytes: no database work
     tx: false,
     handler: async ({ req, reply, services }) => {

@@ -1,19 +1,12 @@
-import { IdQuery } from '@factory/shared/api/list';
-import {
-  NOTIFICATION_BASE,
-  NOTIFICATION_LIST_LIMIT,
-  NotificationTask,
-  RecipientQuery,
-} from '@factory/shared/api/notification';
+import { NOTIFICATION_LIST_LIMIT, notificationApi } from '@factory/shared/api/notification';
 import { notificationRuleEntity } from '@factory/shared/entities/notification';
 import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import { Type } from 'typebox';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
 import { decodeSearchVal } from '../../platform/list.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import type { SessionInfo } from '../../platform/session.ts';
 import { roles, userGroups, users } from '../setting/index.ts';
 import { notificationRules, notificationTasks } from './schema.ts';
@@ -38,16 +31,7 @@ const taskRow = {
 };
 
 const taskRoutes = [
-  route({
-    method: 'GET',
-    url: `${NOTIFICATION_BASE}getNotificationTaskList`,
-    summary: '我的消息（未读在前，最新的500条）',
-    access: { session: true },
-    query: Type.Object(
-      { searchVal: Type.Optional(Type.String({ maxLength: 20_000, title: '查询条件' })) },
-      { additionalProperties: false },
-    ),
-    result: Type.Array(NotificationTask),
+  handle(notificationApi.list, {
     handler: async ({ tx, session, query }) => {
       for (const f of await decodeSearchVal(query.searchVal))
         if (f.fieldName === 'recipientId') checkRecipient(session, f.fieldValue);
@@ -59,12 +43,7 @@ const taskRoutes = [
         .limit(NOTIFICATION_LIST_LIMIT);
     },
   }),
-  route({
-    method: 'GET',
-    url: `${NOTIFICATION_BASE}read`,
-    summary: '标记一条消息已读',
-    access: { session: true },
-    query: IdQuery,
+  handle(notificationApi.read, {
     handler: async ({ tx, session, query }) => {
       const done = await tx
         .update(notificationTasks)
@@ -74,12 +53,7 @@ const taskRoutes = [
       if (!done.length) throw notFound('消息');
     },
   }),
-  route({
-    method: 'GET',
-    url: `${NOTIFICATION_BASE}batchRead`,
-    summary: '全部标记已读',
-    access: { session: true },
-    query: RecipientQuery,
+  handle(notificationApi.readAll, {
     handler: async ({ tx, session, query }) => {
       checkRecipient(session, query.recipientId);
       await tx
@@ -88,12 +62,7 @@ const taskRoutes = [
         .where(and(own(session), eq(notificationTasks.isReaded, false)));
     },
   }),
-  route({
-    method: 'DELETE',
-    url: `${NOTIFICATION_BASE}deleteOne`,
-    summary: '删除一条消息',
-    access: { session: true },
-    query: IdQuery,
+  handle(notificationApi.remove, {
     handler: async ({ tx, session, query }) => {
       const done = await tx
         .delete(notificationTasks)
@@ -102,12 +71,7 @@ const taskRoutes = [
       if (!done.length) throw notFound('消息');
     },
   }),
-  route({
-    method: 'GET',
-    url: `${NOTIFICATION_BASE}batchDelete`,
-    summary: '清空已读消息',
-    access: { session: true },
-    query: RecipientQuery,
+  handle(notificationApi.clearRead, {
     // History is what the panel clears; unread ones stay until they have been seen.
     handler: async ({ tx, session, query }) => {
       checkRecipient(session, query.recipientId);
@@ -125,9 +89,6 @@ const idsOf = (table: string, column: PgColumn): SQL<number[]> =>
   sql<
     number[]
   >`coalesce((select array_agg(x.id order by x.name, x.id) from ${sql.identifier(table)} x where x.id = any(${qualified(column)})), '{}')`;
-
-const IdList = (title: string) =>
-  Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000, title }));
 
 async function checkIds(
   tx: Tx,
@@ -152,12 +113,6 @@ export const notificationRule = crud({
     roleNames: namesOf('roles', notificationRules.roleIds),
     groupNames: namesOf('user_group', notificationRules.groupIds),
   },
-  extraRow: {
-    userIds: Type.Array(Type.Integer()),
-    roleIds: Type.Array(Type.Integer()),
-    groupIds: Type.Array(Type.Integer()),
-  },
-  extraBody: { userIds: IdList('通知用户'), roleIds: IdList('通知角色'), groupIds: IdList('通知用户组') },
   hooks: {
     validate: async (tx, _values, id, body) => {
       const list = (k: string) => (body[k] as number[] | undefined) ?? [];

@@ -1,11 +1,11 @@
+import { customFieldApi } from '@factory/shared/api/customField';
 import { type CustomFieldDef, choicesOf } from '@factory/shared/entities/custom';
 import { customFieldEntity } from '@factory/shared/entities/fieldSetting';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { crud } from '../../platform/crud.ts';
 import { customFieldsOf } from '../../platform/customFields.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { customFields } from '../../platform/schema.ts';
 
 const CHOICE_TYPES = [2, 3];
@@ -58,26 +58,9 @@ export const customField = crud({
   },
 });
 
-const Def = Type.Object({
-  key: Type.String(),
-  label: Type.String(),
-  type: Type.Integer(),
-  required: Type.Boolean(),
-  options: Type.Union([Type.String(), Type.Null()]),
-});
-
 export const customFieldRoutes = [
   ...customField.routes,
-  route({
-    method: 'GET',
-    url: 'systemConfig/private/customField/getCustomFieldsOf',
-    summary: '某对象启用的自定义字段（表单、列表、导入导出用）',
-    access: { session: true },
-    query: Type.Object(
-      { entity: Type.String({ maxLength: 40, title: '所属对象' }) },
-      { additionalProperties: false },
-    ),
-    result: Type.Array(Def),
+  handle(customFieldApi.of, {
     handler: ({ tx, query }): Promise<CustomFieldDef[]> => customFieldsOf(tx, query.entity),
   }),
 ];

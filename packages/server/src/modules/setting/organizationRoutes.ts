@@ -1,11 +1,11 @@
+import { userApi } from '@factory/shared/api/user';
 import { organizationEntity, userGroupEntity } from '@factory/shared/entities/setting';
 import { organizationLevel } from '@factory/shared/enums';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { organizations, userGroupMembers, userGroups, users } from './schema.ts';
 
 /**
@@ -80,10 +80,6 @@ export const userGroup = crud({
     memberNames: sql<string>`coalesce((select string_agg(u.name, '、' order by u.name, u.id) from user_group_member m join users u on u.id = m.user_id where m.group_id = ${outerGroup}), '')`,
     memberCount: sql<number>`(select count(*) from user_group_member m where m.group_id = ${outerGroup})::int`,
   },
-  extraRow: { userIds: Type.Array(Type.Integer()) },
-  extraBody: {
-    userIds: Type.Optional(Type.Array(Type.Integer({ minimum: 1 }), { maxItems: 5000, title: '成员' })),
-  },
   selectWhere: eq(userGroups.enabled, true),
   hooks: {
     saved: async (tx, id, body) => {
@@ -93,21 +89,10 @@ export const userGroup = crud({
   },
 });
 
-const GroupOption = Type.Object({ id: Type.Integer(), code: Type.String(), name: Type.String() });
-
 export const organizationRoutes = [
   ...organization.routes,
   ...userGroup.routes,
-  route({
-    method: 'GET',
-    url: 'authority/private/user/getUserGroupListByUserId',
-    summary: '某用户所在的用户组',
-    access: { session: true },
-    query: Type.Object(
-      { userId: Type.Integer({ minimum: 1, title: '用户' }) },
-      { additionalProperties: false },
-    ),
-    result: Type.Array(GroupOption),
+  handle(userApi.groupsOf, {
     handler: ({ tx, query }) =>
       tx
         .select({ id: userGroups.id, code: userGroups.code, name: userGroups.name })

@@ -1,6 +1,5 @@
 import { actionLabel } from '@factory/shared/actionLabels';
-import { ListPageQuery, PageResult } from '@factory/shared/api/list';
-import { SelectQuery, SelectResult, UserRow } from '@factory/shared/api/user';
+import { roleApi } from '@factory/shared/api/role';
 import { roleEntity } from '@factory/shared/entities/setting';
 import { userEntity } from '@factory/shared/entities/user';
 import { formatAuthority } from '@factory/shared/permissions';
@@ -13,17 +12,14 @@ import {
   tenantTree,
 } from '@factory/shared/permissionTree';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound, referenced } from '../../platform/errors.ts';
 import { defaultOrderOf, type ListFields, listPage, selectPage } from '../../platform/list.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { roles, userRoles, users } from './schema.ts';
 import { userColumns, userListFields } from './userQueries.ts';
-
-const BASE = 'authority/private/role/';
 
 /** Delete refused while users hold the role, naming how many and the first few. */
 async function refuseWhileHeld(tx: Tx, id: number) {
@@ -50,7 +46,6 @@ export const role = crud({
     userCount: sql<number>`(select count(*) from user_roles ur where ur.role_id = ${qualified(roles.id)})::int`,
   },
   // a copy carries the source role's permissions (not its users): addRole takes the role to copy
-  extraBody: { copyFromId: Type.Optional(Type.Integer({ minimum: 1, title: '复制自' })) },
   hooks: {
     validate: async (_tx, _values, id, body) => {
       if (id !== null && body.copyFromId !== undefined)
@@ -70,26 +65,6 @@ export const role = crud({
 const roleSelectFields: ListFields = {
   name: { column: roles.name, type: 'string', filter: ['like', 'eq'] },
 };
-
-const RoleUserQuery = Type.Object(
-  { ...ListPageQuery.properties, roleId: Type.Integer({ minimum: 1, title: '角色' }) },
-  { additionalProperties: false },
-);
-const RoleUsersBody = Type.Object(
-  {
-    roleId: Type.Integer({ minimum: 1, title: '角色' }),
-    userIds: Type.Array(Type.Integer({ minimum: 1 }), { minItems: 1, maxItems: 500, title: '用户' }),
-  },
-  { additionalProperties: false },
-);
-const RoleUserKey = Type.Object(
-  {
-    roleId: Type.Integer({ minimum: 1, title: '角色' }),
-    userId: Type.Integer({ minimum: 1, title: '用户' }),
-  },
-  { additionalProperties: false },
-);
-const RolePermission = Type.Object({ id: Type.Integer(), name: Type.String(), authority: Type.String() });
 
 async function roleName(tx: Tx, id: number): Promise<string> {
   const [row] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id));
@@ -150,14 +125,8 @@ function titleOf(tree: TreeIndex, code: string): string {
 }
 
 export const roleRoutes = [
-  ...role.routes.filter((r) => r.url !== role.paths.list && r.url !== role.paths.remove),
-  route({
-    method: 'GET',
-    url: role.paths.list,
-    summary: '角色选择列表（按名称搜索）',
-    access: { keys: ['userListAdd', 'userListCopy', 'userListModify', 'roleList', 'messageNotificateList'] },
-    query: SelectQuery,
-    result: SelectResult(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  ...role.routes.filter((r) => r.url !== roleApi.select.path && r.url !== roleApi.remove.path),
+  handle(roleApi.select, {
     handler: ({ tx, query }) =>
       selectPage(
         ({ total }) => tx.select({ id: roles.id, name: roles.name, __total: total }).from(roles),
@@ -166,25 +135,14 @@ export const roleRoutes = [
         { where: eq(roles.enabled, true), order: [asc(roles.name), asc(roles.id)] },
       ),
   }),
-  route({
-    method: 'DELETE',
-    url: role.paths.remove,
-    summary: '删除角色（仍有用户时拒绝）',
-    access: { keys: ['roleListDel'] },
-    query: Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) }, { additionalProperties: false }),
+  handle(roleApi.remove, {
     handler: async ({ tx, session, query }) => {
       await refuseWhileHeld(tx, query.id);
       await role.remove(tx, session.userId, query.id);
       return true;
     },
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}getRolePermission`,
-    summary: '角色的功能权限（authority）',
-    access: { keys: ['roleList'] },
-    query: Type.Object({ id: Type.Integer({ minimum: 1, title: '编号' }) }, { additionalProperties: false }),
-    result: RolePermission,
+  handle(roleApi.permission, {
     handler: async ({ tx, query }) => {
       const [row] = await tx
         .select({ id: roles.id, name: roles.name, authority: roles.authority })
@@ -194,20 +152,7 @@ export const roleRoutes = [
       return row;
     },
   }),
-  route({
-    method: 'PUT',
-    url: `${BASE}updatePermission`,
-    summary:
-      '设置角色功能权限：authority 为 {checked, half} 段以 ||| 连接；本企业功能菜单（base_router）之外的权限码不保存',
-    access: { keys: ['roleListSetPermission'] },
-    body: Type.Object(
-      {
-        id: Type.Integer({ minimum: 1, title: '编号' }),
-        authority: Type.String({ maxLength: 100_000, title: '功能权限' }),
-      },
-      { additionalProperties: false },
-    ),
-    result: RolePermission,
+  handle(roleApi.updatePermission, {
     handler: async ({ tx, services, session, body }) => {
       const read = readAuthority(body.authority);
       if ('error' in read) throw fieldError('authority', read.error);
@@ -237,13 +182,7 @@ export const roleRoutes = [
       return row;
     },
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}getRoleUserListPage`,
-    summary: '角色的用户分页列表',
-    access: { keys: ['roleList'] },
-    query: RoleUserQuery,
-    result: PageResult(UserRow),
+  handle(roleApi.usersPage, {
     handler: ({ tx, query }) =>
       listPage(
         ({ total }) => tx.select({ ...userColumns, __total: total }).from(users),
@@ -255,13 +194,7 @@ export const roleRoutes = [
         },
       ),
   }),
-  route({
-    method: 'POST',
-    url: `${BASE}addRoleUsers`,
-    summary: '为角色添加用户（已有的跳过），返回新添加的人数',
-    access: { keys: ['roleListAddUser'] },
-    body: RoleUsersBody,
-    result: Type.Integer(),
+  handle(roleApi.addUsers, {
     handler: async ({ tx, session, body }) => {
       await roleName(tx, body.roleId);
       const ids = [...new Set(body.userIds)];
@@ -278,12 +211,7 @@ export const roleRoutes = [
       return added.length;
     },
   }),
-  route({
-    method: 'DELETE',
-    url: `${BASE}removeRoleUser`,
-    summary: '从角色中移除一位用户（admin 不受角色限制，也可移除）',
-    access: { keys: ['roleListRemoveUser'] },
-    query: RoleUserKey,
+  handle(roleApi.removeUser, {
     handler: async ({ tx, session, query }) => {
       const removed = await tx
         .delete(userRoles)

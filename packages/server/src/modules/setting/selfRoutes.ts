@@ -1,14 +1,9 @@
-import {
-  CurrentShift,
-  MODIFY_USER_INFO,
-  ModifyUserInfoBody,
-  SHIFT_SWITCH_OWN_ONLY,
-} from '@factory/shared/api/switching';
-import { UserRow } from '@factory/shared/api/user';
+import { SHIFT_SWITCH_OWN_ONLY, switchingApi } from '@factory/shared/api/switching';
+import { userApi } from '@factory/shared/api/user';
 import { eq, sql } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import { fieldError, forbidden, notFound } from '../../platform/errors.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { frequencies, users } from './schema.ts';
 import { userColumns } from './userQueries.ts';
 
@@ -20,25 +15,14 @@ import { userColumns } from './userQueries.ts';
  * other user calls.
  */
 export const selfRoutes = [
-  route({
-    method: 'GET',
-    url: 'authority/private/user/getOwnDetail',
-    summary: '本人资料（个人中心）',
-    access: { session: true },
-    result: UserRow,
+  handle(userApi.ownDetail, {
     handler: async ({ tx, session }) => {
       const [row] = await tx.select(userColumns).from(users).where(eq(users.id, session.userId));
       if (!row) throw notFound('用户');
       return row;
     },
   }),
-  route({
-    method: 'PUT',
-    url: MODIFY_USER_INFO,
-    summary: '切换本人的班次',
-    access: { session: true },
-    body: ModifyUserInfoBody,
-    result: CurrentShift,
+  handle(switchingApi.shift, {
     handler: async ({ tx, session, body }) => {
       if (body.id !== session.userId || (body.userName !== undefined && body.userName !== session.userName))
         throw forbidden(SHIFT_SWITCH_OWN_ONLY);

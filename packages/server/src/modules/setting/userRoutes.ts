@@ -1,24 +1,6 @@
-import {
-  ExportQuery,
-  ImportCheckResult,
-  ImportError,
-  ImportQuery,
-  ImportWriteResult,
-} from '@factory/shared/api/import';
-import { IdQuery, ListPageQuery, PageResult } from '@factory/shared/api/list';
-import {
-  SelectQuery,
-  SelectResult,
-  UserAdd,
-  UserFieldsUpdate,
-  UserOption,
-  UserOwnUpdate,
-  UserRow,
-  UserUpdate,
-} from '@factory/shared/api/user';
+import { userApi } from '@factory/shared/api/user';
 import { userEntity } from '@factory/shared/entities/user';
 import { asc, eq } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events/bus.ts';
@@ -34,7 +16,7 @@ import { templateWorkbook } from '../../platform/excel/template.ts';
 import { insertRowsReturning } from '../../platform/excel/write.ts';
 import { defaultOrderOf, selectPage } from '../../platform/list.ts';
 import { checkPasswordRule, decryptPassword, hashPassword } from '../../platform/password.ts';
-import { route } from '../../platform/route.ts';
+import { handle } from '../../platform/route.ts';
 import { roles, userRoles, users } from './schema.ts';
 import { listUsers, userColumns, userListFields } from './userQueries.ts';
 import {
@@ -46,8 +28,6 @@ import {
   type UserChanges,
   updateUser,
 } from './userService.ts';
-
-const BASE = 'authority/private/user/';
 
 async function userDetail(tx: Parameters<typeof listUsers>[0], id: number) {
   const [row] = await tx.select(userColumns).from(users).where(eq(users.id, id));
@@ -88,22 +68,10 @@ function parseFields(text: string): Record<string, unknown[]> {
 }
 
 export const userRoutes = [
-  route({
-    method: 'GET',
-    url: `${BASE}getUserListPage`,
-    summary: '用户分页列表',
-    access: { keys: ['userList'] },
-    query: ListPageQuery,
-    result: PageResult(UserRow),
+  handle(userApi.listPage, {
     handler: ({ tx, query }) => listUsers(tx, query),
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}getUserList`,
-    summary: '用户选择列表（按姓名搜索）',
-    access: { session: true },
-    query: SelectQuery,
-    result: SelectResult(UserOption),
+  handle(userApi.select, {
     handler: ({ tx, query }) =>
       selectPage(
         ({ total }) =>
@@ -113,34 +81,13 @@ export const userRoutes = [
         { where: eq(users.enabled, true), order: [asc(users.name), asc(users.id)] },
       ),
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}getNewUserName`,
-    summary: '建议一个未被使用的用户名',
-    access: { keys: ['userListAdd', 'userListCopy'] },
-    query: Type.Object(
-      { prefix: Type.Optional(Type.String({ pattern: '^[A-Za-z][A-Za-z0-9_]{0,15}$', title: '前缀' })) },
-      { additionalProperties: false },
-    ),
-    result: Type.String(),
+  handle(userApi.newUserName, {
     handler: ({ tx, query }) => newUserName(tx, query.prefix ?? 'user'),
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}getUserDetail`,
-    summary: '用户详情',
-    access: { keys: ['userList'] },
-    query: IdQuery,
-    result: UserRow,
+  handle(userApi.detail, {
     handler: ({ tx, query }) => userDetail(tx, query.id),
   }),
-  route({
-    method: 'POST',
-    url: `${BASE}addUser`,
-    summary: '新增用户（复制亦用此接口）',
-    access: { keys: ['userListAdd', 'userListCopy'] },
-    body: UserAdd,
-    result: UserRow,
+  handle(userApi.add, {
     handler: async (ctx) => {
       const { tx, session, body } = ctx;
       const b = body as unknown as { password: string; isEnabled?: 0 | 1 } & Record<string, string>;
@@ -163,61 +110,33 @@ export const userRoutes = [
       return userDetail(tx, id);
     },
   }),
-  route({
-    method: 'PUT',
-    url: `${BASE}updateOne`,
-    summary: '修改用户',
-    access: { keys: ['userListModify'] },
-    body: UserUpdate,
-    result: UserRow,
+  handle(userApi.update, {
     handler: async ({ tx, session, body }) => {
       const { id, ...changes } = body as unknown as { id: number } & UserChanges;
       if (!(await updateUser(tx, session.userId, id, changes))) throw notFound('用户');
       return userDetail(tx, id);
     },
   }),
-  route({
-    method: 'DELETE',
-    url: `${BASE}deleteOne`,
-    summary: '删除用户',
-    access: { keys: ['userListDel'] },
-    query: IdQuery,
+  handle(userApi.remove, {
     handler: async ({ tx, session, query }) => {
       await deleteUser(tx, session.userId, query.id);
       return true;
     },
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}enable`,
-    summary: '启用用户',
-    access: { keys: ['userListEnable'] },
-    query: IdQuery,
+  handle(userApi.enable, {
     handler: async ({ tx, session, query }) => {
       if (!(await setUserEnabled(tx, session.userId, query.id, true))) throw notFound('用户');
       return true;
     },
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}disable`,
-    summary: '停用用户（并结束其登录会话）',
-    access: { keys: ['userListDisable'] },
-    query: IdQuery,
+  handle(userApi.disable, {
     handler: async ({ tx, session, query }) => {
       if (query.id === session.userId) throw invalid('不能停用当前登录的账号');
       if (!(await setUserEnabled(tx, session.userId, query.id, false))) throw notFound('用户');
       return true;
     },
   }),
-  route({
-    method: 'PUT',
-    url: `${BASE}resetPassword`,
-    summary: '重置用户密码（返回新的临时密码）',
-    access: { keys: ['userListResetPassword'] },
-    query: IdQuery,
-    body: Type.Object({ id: Type.Integer({ minimum: 1 }) }, { additionalProperties: false }),
-    result: Type.Object({ password: Type.String() }),
+  handle(userApi.resetPassword, {
     handler: async (ctx) => {
       const { tx, session, query, body } = ctx;
       if (body.id !== query.id) throw invalid('编号不一致');
@@ -227,24 +146,13 @@ export const userRoutes = [
       return { password };
     },
   }),
-  route({
-    method: 'PUT',
-    url: `${BASE}updateOwn`,
-    summary: '修改本人资料',
-    access: { session: true },
-    body: UserOwnUpdate,
-    result: UserRow,
+  handle(userApi.updateOwn, {
     handler: async ({ tx, session, body }) => {
       await updateUser(tx, session.userId, session.userId, body as unknown as UserChanges);
       return userDetail(tx, session.userId);
     },
   }),
-  route({
-    method: 'PUT',
-    url: `${BASE}updateFields`,
-    summary: '保存本人的列设置',
-    access: { session: true },
-    body: UserFieldsUpdate,
+  handle(userApi.updateFields, {
     handler: async ({ tx, session, body }) => {
       if (body.id !== session.userId) throw forbidden('只能保存自己的列设置');
       await tx
@@ -254,12 +162,7 @@ export const userRoutes = [
       return true;
     },
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}export`,
-    summary: '导出用户（当前查询条件、排序与显示列）',
-    access: { keys: ['userListExport'] },
-    query: ExportQuery,
+  handle(userApi.export, {
     handler: async ({ tx, query, reply }) => {
       const { where, orderBy } = await exportQuery(userListFields, query, {
         defaultOrder: [...defaultOrderOf(userEntity, userListFields), asc(users.id)],
@@ -280,30 +183,14 @@ export const userRoutes = [
       });
     },
   }),
-  route({
-    method: 'GET',
-    url: `${BASE}importTemplate`,
-    summary: '下载用户导入模板',
-    access: { keys: ['userListImport'] },
+  handle(userApi.importTemplate, {
     handler: async ({ reply }) => sendXlsx(reply, '用户导入模板', await templateWorkbook(userEntity)),
   }),
-  route({
-    method: 'POST',
-    url: `${BASE}importErrors`,
-    summary: '下载导入校验错误清单',
-    access: { keys: ['userListImport'] },
-    body: Type.Array(ImportError, { maxItems: 200_000 }),
+  handle(userApi.importErrors, {
     handler: async ({ body, reply }) =>
       sendXlsx(reply, '用户导入错误清单', await errorWorkbook(body, userEntity)),
   }),
-  route({
-    method: 'POST',
-    url: `${BASE}importUser`,
-    summary: '导入用户：mode=check 校验，mode=write 写入（全部成功或全部不写）',
-    access: { keys: ['userListImport'] },
-    rawBody: true,
-    query: ImportQuery,
-    result: Type.Union([ImportCheckResult, ImportWriteResult]),
+  handle(userApi.import, {
     handler: async ({ tx, session, req, query }) => {
       const file = await receiveImportFile(req);
       // every imported user starts with the password the administrator gives in the wizard; it is

@@ -1,25 +1,23 @@
+import type { Endpoint } from '@factory/shared/api/contract';
 import { withCustomFields } from '@factory/shared/entities/custom';
 import {
   bodyKey,
   type EntityDecl,
-  entityButtons,
-  entityPaths,
   type FieldDecl,
   fieldsOf,
   formFields,
 } from '@factory/shared/entities/define';
-import { bodySchemas, rowSchema } from '@factory/shared/entities/schema';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { findRoute } from '@factory/shared/routes';
 import { type AnyColumn, and, asc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
-import { type TSchema, Type } from 'typebox';
-import { CustomValues, customFieldsOf, customListFields } from '../customFields.ts';
+import { customFieldsOf, customListFields } from '../customFields.ts';
 import type { Tx } from '../db.ts';
 import { notFound } from '../errors.ts';
 import type { RefBinding } from '../excel/import.ts';
 import { defaultOrderOf, type ListFields, listFieldsOf } from '../list.ts';
 import type { UsedBy } from '../references.ts';
-import type { RouteDef } from '../route.ts';
+import { handle, type Implementation, type RouteDef } from '../route.ts';
 import type { SessionInfo } from '../session.ts';
 
 /** A column as SQL text qualified by its table, for correlated subqueries (drizzle leaves it bare). */
@@ -57,9 +55,6 @@ export interface CrudOptions {
   refs?: Record<string, RefBinding & { name: PgColumn }>;
   /** Row values beyond the table's own columns (a station's procedure names), as SQL. */
   columns?: Record<string, SQL | PgColumn>;
-  /** Schemas of those extra row values, and of extra body fields the hooks handle. */
-  extraRow?: Record<string, TSchema>;
-  extraBody?: Record<string, TSchema>;
   usedBy?: readonly UsedBy[];
   /** Narrows the select list (get{Entity}List), e.g. to enabled rows. */
   selectWhere?: SQL;
@@ -88,14 +83,9 @@ export const ENABLED = 'isEnabled';
  */
 export function crudContext(o: CrudOptions) {
   const { entity, table } = o;
-  const paths = entityPaths(entity);
   const cols = getTableColumns(table) as Record<string, PgColumn>;
   const idCol = cols.id;
-  const keysOf = (action: string) => [`${entity.route}${action}`];
-  // which calls beyond list and detail exist follows the route's buttons (see onButton)
   if (!findRoute(entity.route)) throw new Error(`${entity.name}: unknown route ${entity.route}`);
-  const buttons = entityButtons(entity);
-  const copy = buttons.includes('Copy');
   const colOf = (key: string) => (Object.hasOwn(cols, key) ? cols[key] : undefined);
   /** The table property holding a field. */
   const propOf = (key: string) => o.columnOf?.[key] ?? key;
@@ -150,11 +140,8 @@ export function crudContext(o: CrudOptions) {
   listFields.id = { ...listFields.id, column: idCol, type: 'number', filter: ['eq', 'in'] };
   const inScope = (where?: SQL) => and(o.scope?.where, where);
   const defaultOrder = [...defaultOrderOf(entity, listFields), asc(idCol)];
-  const Row = rowSchema(entity, { ...o.extraRow, ...(entity.customFields ? { custom: CustomValues } : {}) });
-  const bodies = bodySchemas(entity, {
-    ...o.extraBody,
-    ...(entity.customFields ? { custom: Type.Optional(CustomValues) } : {}),
-  });
+  // its calls as shared declares them for this entity: the routes serve exactly these
+  const endpoints = entityEndpoints(entity);
 
   /** The tenant's custom fields of this entity (none when it takes none). */
   const customDefs = (tx: Tx) =>
@@ -177,9 +164,6 @@ export function crudContext(o: CrudOptions) {
     return row as Record<string, unknown>;
   };
 
-  /** These routes where the entity's route has `button`, else none (package codes are never modified). */
-  const onButton = (button: string, ...routes: RouteDef[]) => (buttons.includes(button) ? routes : []);
-
   /** Field values (table values, an import's values) keyed as bodies are, for the row rules. */
   const bodyView = (get: (key: string, f: FieldDecl) => unknown): Values =>
     Object.fromEntries(formFields(entity).map(([key, f]) => [bodyKey(key, f), get(key, f)]));
@@ -188,22 +172,15 @@ export function crudContext(o: CrudOptions) {
     o,
     entity,
     table,
-    paths,
+    endpoints,
     cols,
     idCol,
-    keysOf,
-    onButton,
-    /** The add call also copies: its permission keys are Add's and Copy's. */
-    addKeys: [...keysOf('Add'), ...(copy ? keysOf('Copy') : [])],
-    copy,
     colOf,
     propOf,
     rowColumns,
     listFields,
     inScope,
     defaultOrder,
-    Row,
-    bodies,
     customDefs,
     declWithCustom,
     fieldsFor,
@@ -213,3 +190,7 @@ export function crudContext(o: CrudOptions) {
 }
 
 export type CrudContext = ReturnType<typeof crudContext>;
+
+/** The route serving an entity endpoint, or none where the entity's route has no button for it. */
+export const serve = <E extends Endpoint>(e: E | undefined, impl: Implementation<E>): RouteDef[] =>
+  e ? [handle(e, impl)] : [];

@@ -1,6 +1,4 @@
-import { ImportCheckResult, ImportError, ImportQuery, ImportWriteResult } from '@factory/shared/api/import';
 import { bodyKey, type EntityDecl, fieldsOf, formFields } from '@factory/shared/entities/define';
-import { Type } from 'typebox';
 import { audit } from '../audit.ts';
 import { customImportValue } from '../customFields.ts';
 import type { Tx } from '../db.ts';
@@ -16,8 +14,7 @@ import {
 } from '../excel/import.ts';
 import { templateWorkbook } from '../excel/template.ts';
 import { noteCodes, takeCodes } from '../numbering.ts';
-import { route } from '../route.ts';
-import { type CrudContext, ENABLED, type Values } from './context.ts';
+import { type CrudContext, ENABLED, serve, type Values } from './context.ts';
 
 /**
  * The import of an entity where the route has the Import button: the template, the check and
@@ -77,33 +74,16 @@ export function importCalls(c: CrudContext) {
     );
   }
 
-  const routes = c.onButton(
-    'Import',
-    route({
-      method: 'GET',
-      url: c.paths.importTemplate,
-      summary: `下载${entity.label}导入模板`,
-      access: { keys: c.keysOf('Import') },
+  const routes = [
+    ...serve(c.endpoints.importTemplate, {
       handler: async ({ tx, reply }) =>
         sendXlsx(reply, `${entity.label}导入模板`, await templateWorkbook(await c.declWithCustom(tx))),
     }),
-    route({
-      method: 'POST',
-      url: c.paths.importErrors,
-      summary: '下载导入校验错误清单',
-      access: { keys: c.keysOf('Import') },
-      body: Type.Array(ImportError, { maxItems: 200_000 }),
+    ...serve(c.endpoints.importErrors, {
       handler: async ({ tx, body, reply }) =>
         sendXlsx(reply, `${entity.label}导入错误清单`, await errorWorkbook(body, await c.declWithCustom(tx))),
     }),
-    route({
-      method: 'POST',
-      url: c.paths.import,
-      summary: `导入${entity.label}：mode=check 校验，mode=write 写入（全部成功或全部不写）`,
-      access: { keys: c.keysOf('Import') },
-      rawBody: true,
-      query: ImportQuery,
-      result: Type.Union([ImportCheckResult, ImportWriteResult]),
+    ...serve(c.endpoints.import, {
       handler: async ({ tx, session, req, query }) => {
         const file = await receiveImportFile(req);
         const decl = await c.declWithCustom(tx);
@@ -132,6 +112,6 @@ export function importCalls(c: CrudContext) {
         });
       },
     }),
-  );
+  ];
   return { routes };
 }

@@ -1,14 +1,12 @@
-import { ListPageQuery, PageResult } from '@factory/shared/api/list';
-import { SelectQuery, SelectResult } from '@factory/shared/api/user';
 import { and, type SQL } from 'drizzle-orm';
 import type { Tx } from '../db.ts';
 import { listPage, selectPage } from '../list.ts';
-import { route } from '../route.ts';
+import { handle } from '../route.ts';
 import type { CrudContext } from './context.ts';
 
 /** The paged list (narrowed by who asks, see `listWhere`) and the select list of an entity. */
 export function listCalls(c: CrudContext) {
-  const { entity, table, rowColumns, o } = c;
+  const { table, rowColumns, o } = c;
 
   const list = async (tx: Tx, query: Parameters<typeof listPage>[2], where?: SQL) =>
     listPage(
@@ -29,24 +27,10 @@ export function listCalls(c: CrudContext) {
     });
 
   const routes = [
-    route({
-      method: 'GET',
-      url: c.paths.listPage,
-      summary: `${entity.label}分页列表`,
-      access: { keys: [entity.route] },
-      query: ListPageQuery,
-      result: PageResult(c.Row),
+    handle(c.endpoints.listPage, {
       handler: ({ tx, session, query }) => list(tx, query, o.listWhere?.(session)),
     }),
-    route({
-      method: 'GET',
-      url: c.paths.list,
-      summary: `${entity.label}选择列表`,
-      access: { session: true },
-      query: SelectQuery,
-      result: SelectResult(c.Row),
-      handler: ({ tx, query }) => select(tx, query),
-    }),
+    handle(c.endpoints.list, { handler: ({ tx, query }) => select(tx, query) }),
   ];
   return { routes, list, select };
 }

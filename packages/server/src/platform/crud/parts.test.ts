@@ -14,7 +14,8 @@ describe('crud parts', () => {
   it('a module taking only list and detail gets those three calls, declared as the whole crud declares them', () => {
     const c = crudContext(options);
     const picked = [...listCalls(c).routes, ...detailCalls(c).routes];
-    expect(picked.map((r) => r.url)).toEqual([c.paths.listPage, c.paths.list, c.paths.detail]);
+    const { listPage, list, detail } = c.endpoints;
+    expect(picked.map((r) => r.url)).toEqual([listPage.path, list.path, detail.path]);
     const whole = crud(options).routes;
     expect(whole.length).toBeGreaterThan(picked.length);
     expect(declared(picked)).toEqual(declared(whole.slice(0, picked.length)));

@@ -1,10 +1,8 @@
-import { IdQuery } from '@factory/shared/api/list';
 import { eq } from 'drizzle-orm';
 import { audit } from '../audit.ts';
 import type { Tx } from '../db.ts';
 import { referencesTo, refuseIfUsed } from '../references.ts';
-import { route } from '../route.ts';
-import type { CrudContext } from './context.ts';
+import { type CrudContext, serve } from './context.ts';
 
 /** Deleting a row nothing uses (see `usedBy`); the delete call where the route has the Del button. */
 export function removeCalls(c: CrudContext) {
@@ -19,19 +17,11 @@ export function removeCalls(c: CrudContext) {
     await audit(tx, actorId, entity.name, id, 'delete', { name: label });
   }
 
-  const routes = c.onButton(
-    'Del',
-    route({
-      method: 'DELETE',
-      url: c.paths.remove,
-      summary: `删除${entity.label}`,
-      access: { keys: c.keysOf('Del') },
-      query: IdQuery,
-      handler: async ({ tx, session, query }) => {
-        await remove(tx, session.userId, query.id);
-        return true;
-      },
-    }),
-  );
+  const routes = serve(c.endpoints.remove, {
+    handler: async ({ tx, session, query }) => {
+      await remove(tx, session.userId, query.id);
+      return true;
+    },
+  });
   return { routes, remove };
 }

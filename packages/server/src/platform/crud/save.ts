@@ -1,13 +1,11 @@
 import { bodyKey, formFields } from '@factory/shared/entities/define';
 import { and, eq, ne, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { audit } from '../audit.ts';
 import { checkCustomValues } from '../customFields.ts';
 import type { Tx } from '../db.ts';
 import { conflict, fieldError, notFound } from '../errors.ts';
 import { noteCodes, peekCode, takeCodes } from '../numbering.ts';
-import { route } from '../route.ts';
-import { type Body, type CrudContext, ENABLED, type Values } from './context.ts';
+import { type Body, type CrudContext, ENABLED, serve, type Values } from './context.ts';
 
 /**
  * Adding (and copying) and changing a row: the declared checks (unique, references), the row
@@ -157,52 +155,22 @@ export function saveCalls(c: CrudContext) {
   }
 
   const routes = [
-    ...c.onButton(
-      'Add',
-      route({
-        method: 'POST',
-        url: c.paths.add,
-        summary: c.copy ? `新增${entity.label}（复制亦用此接口）` : `新增${entity.label}`,
-        access: { keys: c.addKeys },
-        body: c.bodies.add,
-        result: c.Row,
-        handler: async ({ tx, session, body }) =>
-          c.detail(tx, await create(tx, session.userId, body as Body)),
-      }),
-    ),
-    ...c.onButton(
-      'Modify',
-      route({
-        method: 'PUT',
-        url: c.paths.update,
-        summary: `修改${entity.label}`,
-        access: { keys: c.keysOf('Modify') },
-        body: c.bodies.update,
-        result: c.Row,
-        handler: async ({ tx, session, body }) => {
-          const { id, ...rest } = body as Body & { id: number };
-          await update(tx, session.userId, id, rest);
-          return c.detail(tx, id);
-        },
-      }),
-    ),
+    ...serve(c.endpoints.add, {
+      handler: async ({ tx, session, body }) => c.detail(tx, await create(tx, session.userId, body as Body)),
+    }),
+    ...serve(c.endpoints.update, {
+      handler: async ({ tx, session, body }) => {
+        const { id, ...rest } = body as Body & { id: number };
+        await update(tx, session.userId, id, rest);
+        return c.detail(tx, id);
+      },
+    }),
   ];
   return { routes, create, update };
 }
 
 /** A numbered entity's next code, suggested on the add form (taken only when the row is saved). */
 export function nextCodeCalls(c: CrudContext) {
-  const routes = c.entity.autoCode
-    ? [
-        route({
-          method: 'GET',
-          url: c.paths.maxCode,
-          summary: `建议下一个${c.entity.label}编码`,
-          access: { keys: c.addKeys },
-          result: Type.String(),
-          handler: ({ tx }) => peekCode(tx, c.entity.name),
-        }),
-      ]
-    : [];
+  const routes = serve(c.endpoints.maxCode, { handler: ({ tx }) => peekCode(tx, c.entity.name) });
   return { routes };
 }

@@ -7,4 +7,4 @@ export const pages: Pages = {
 };
 
 // The personal equipment list (selfCenter's 我的设备) shows equipment as the ledger does.
-export { EQUIPMENT, type Equipment, useShowMineOnly } from './myEquipment.ts';
+export { EQUIPMENT, type Equipment, myEquipment, useShowMineOnly } from './myEquipment.ts';

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { bomApi, materialsApi } from '@factory/shared/api/materials';
 import { bomEntity } from '@factory/shared/entities/materials';
 import { routeHref } from '@factory/shared/routes';
 import { App, Form, Tag, Typography } from 'antd';
@@ -10,8 +11,7 @@ import { ImportWizard } from '../../platform/list/ImportWizard.tsx';
 import { ListPage } from '../../platform/list/ListPage.tsx';
 import { MaterialSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '../../platform/list/types.ts';
-import { api } from '../../platform/request.ts';
-import { bomPaths } from './bomApi.ts';
+import { bom } from './bomApi.ts';
 
 type Product = { id: number; code: string; name: string; bomCount: number } & Record<string, unknown>;
 
@@ -78,7 +78,7 @@ function ProductPicker({
           extra={from ? '目标产品原有的BOM明细将被替换' : '只有成品和半成品可以建立BOM'}
         >
           <MaterialSelect
-            url={bomPaths.finished}
+            url={materialsApi.finished.path}
             placeholder="请选择产品"
             exclude={from ? [from.id] : undefined}
           />
@@ -132,7 +132,8 @@ export default function BomList() {
       label: '导出',
       action: 'Export',
       visible: hasBom,
-      onClick: (p) => downloadFile(bomPaths.export, { query: { id: p.id } }, `${p.code} ${p.name} BOM.xlsx`),
+      onClick: (p) =>
+        downloadFile(bomApi.export.path, { query: { id: p.id } }, `${p.code} ${p.name} BOM.xlsx`),
     },
     {
       key: 'delete',
@@ -142,7 +143,7 @@ export default function BomList() {
       visible: hasBom,
       confirm: '您确定要删除吗?',
       success: '删除成功',
-      onClick: (p) => api.del(bomPaths.remove, { parentId: p.id }),
+      onClick: (p) => bom.remove({ parentId: p.id }),
     },
   ];
   const toolbar: ToolbarAction[] = [
@@ -161,7 +162,7 @@ export default function BomList() {
         ref={list}
         entity={bomEntity}
         routeName={bomEntity.route}
-        url={bomPaths.listPage}
+        url={bomApi.listPage.path}
         title="物料清单（BOM）"
         columns={columns}
         rowActions={rowActions}
@@ -171,9 +172,9 @@ export default function BomList() {
       <ImportWizard
         open={importing}
         entityLabel="BOM明细"
-        importPath={bomPaths.import}
-        templatePath={bomPaths.importTemplate}
-        errorsPath={bomPaths.importErrors}
+        importPath={bomApi.import.path}
+        templatePath={bomApi.importTemplate.path}
+        errorsPath={bomApi.importErrors.path}
         onClose={() => setImporting(false)}
         onDone={() => {
           setImporting(false);
@@ -187,7 +188,7 @@ export default function BomList() {
         onClose={() => setPicking(undefined)}
         onPicked={async (id) => {
           if (picking?.mode === 'copy' && picking.from) {
-            await api.post(bomPaths.copy, { fromId: picking.from.id, toId: id });
+            await bom.copy({ fromId: picking.from.id, toId: id });
             message.success('复制成功');
           }
           setPicking(undefined);

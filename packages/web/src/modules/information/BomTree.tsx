@@ -1,4 +1,5 @@
 import { DownloadOutlined, NodeExpandOutlined } from '@ant-design/icons';
+import { bomApi } from '@factory/shared/api/materials';
 import { materialType } from '@factory/shared/enums';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Empty, Flex, Space, Table, type TableColumnsType, Typography } from 'antd';
@@ -6,18 +7,19 @@ import { type Key, type ReactNode, useEffect, useMemo, useState } from 'react';
 import { EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { downloadFile } from '../../platform/list/download.ts';
 import { formatNumber } from '../../platform/list/format.ts';
-import { api } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
-import { type BomNode, bomPaths } from './bomApi.ts';
+import { type BomNode, bom } from './bomApi.ts';
 
-type TreeNode = BomNode & { children?: TreeNode[] };
+/** A node with the nodes below it (a BOM node, or one a view adds columns to). */
+export type Nested<N> = N & { children?: Nested<N>[] };
+type TreeNode = Nested<BomNode>;
 
 /** Nodes under their parents; the server sends them depth first, each level in its sort order. */
-export function nestBom(nodes: readonly BomNode[]): TreeNode[] {
-  const byKey = new Map<string, TreeNode>();
-  const roots: TreeNode[] = [];
+export function nestBom<N extends BomNode>(nodes: readonly N[]): Nested<N>[] {
+  const byKey = new Map<string, Nested<N>>();
+  const roots: Nested<N>[] = [];
   for (const n of nodes) {
-    const node: TreeNode = { ...n };
+    const node: Nested<N> = { ...n };
     byKey.set(n.key, node);
     const parent = n.parentKey === null ? undefined : byKey.get(n.parentKey);
     if (!parent) roots.push(node);
@@ -74,7 +76,7 @@ export function bomMaterialColumns<
   ];
 }
 
-export const bomTreeKey = (id: number) => [bomPaths.tree, id];
+export const bomTreeKey = (id: number) => [bomApi.tree.path, id];
 
 /** The whole BOM below a material, as a tree with what one product needs of each part. */
 export function BomTree({
@@ -89,7 +91,7 @@ export function BomTree({
   const can = usePermission();
   const query = useQuery({
     queryKey: bomTreeKey(materialId),
-    queryFn: ({ signal }) => api.get<BomNode[]>(bomPaths.tree, { id: materialId }, { signal }),
+    queryFn: ({ signal }) => bom.tree({ id: materialId }, { signal }),
   });
   const nodes = query.data ?? [];
   const tree = useMemo(() => nestBom(nodes), [nodes]);
@@ -139,7 +141,7 @@ export function BomTree({
     if (!root) return;
     try {
       await downloadFile(
-        bomPaths.export,
+        bomApi.export.path,
         { query: { id: materialId } },
         `${root.code} ${root.name} BOM.xlsx`,
       );

@@ -1,4 +1,5 @@
 import { ArrowLeftOutlined, SaveOutlined } from '@ant-design/icons';
+import { bomApi } from '@factory/shared/api/materials';
 import { materialType } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
@@ -7,14 +8,13 @@ import { useEffect, useMemo } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { LinesEditor } from '../../platform/lines/LinesEditor.tsx';
-import { type LineColumn, moveLine } from '../../platform/lines/lines.ts';
+import { filled, type LineColumn, moveLine } from '../../platform/lines/lines.ts';
 import { type MaterialInfo, materialColumns, quantityColumn } from '../../platform/lines/materialColumns.tsx';
 import { useLines } from '../../platform/lines/useLines.ts';
 import { EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
-import { api } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { BomTree, bomTreeKey } from './BomTree.tsx';
-import { type BomLine, type BomNode, bomPaths } from './bomApi.ts';
+import { type BomLine, type BomNode, bom } from './bomApi.ts';
 
 type Item = {
   childId?: number;
@@ -83,8 +83,8 @@ function BomLinesCard({ parent, onSaved }: { parent: BomNode; onSaved(): void })
   const columns = useMemo(() => bomColumns(parent.materialId), [parent.materialId]);
   const { setLines, saving, save, editor } = useLines(columns, 'items');
   const lines = useQuery({
-    queryKey: [bomPaths.lines, parent.materialId],
-    queryFn: ({ signal }) => api.get<BomLine[]>(bomPaths.lines, { parentId: parent.materialId }, { signal }),
+    queryKey: [bomApi.lines.path, parent.materialId],
+    queryFn: ({ signal }) => bom.lines({ parentId: parent.materialId }, { signal }),
   });
 
   useEffect(() => {
@@ -93,15 +93,18 @@ function BomLinesCard({ parent, onSaved }: { parent: BomNode; onSaved(): void })
 
   const onSave = async () => {
     const saved = await save((items) =>
-      api.put(bomPaths.save, {
+      bom.save({
         parentId: parent.materialId,
-        items: items.map((i) => ({
-          childId: i.childId,
-          quantity: i.quantity,
-          lossRate: i.lossRate ?? 0,
-          sort: i.sort ?? 0,
-          remark: i.remark?.trim() || null,
-        })),
+        items: items.map((line) => {
+          const i = filled(line, 'childId', 'quantity');
+          return {
+            childId: i.childId,
+            quantity: i.quantity,
+            lossRate: i.lossRate ?? 0,
+            sort: i.sort ?? 0,
+            remark: i.remark?.trim() || null,
+          };
+        }),
       }),
     );
     if (!saved) return;
@@ -154,7 +157,7 @@ export default function EditBom() {
   const valid = Number.isInteger(id) && id > 0;
   const tree = useQuery({
     queryKey: bomTreeKey(id),
-    queryFn: ({ signal }) => api.get<BomNode[]>(bomPaths.tree, { id }, { signal }),
+    queryFn: ({ signal }) => bom.tree({ id }, { signal }),
     enabled: valid,
   });
   const root = tree.data?.[0];

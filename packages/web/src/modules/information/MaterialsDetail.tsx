@@ -1,4 +1,6 @@
 import { ApartmentOutlined, EditOutlined } from '@ant-design/icons';
+import { bomApi } from '@factory/shared/api/materials';
+import { entityPaths } from '@factory/shared/entities/define';
 import { materialsEntity } from '@factory/shared/entities/materials';
 import { enableStatus, materialType } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
@@ -25,7 +27,7 @@ import { api } from '../../platform/request.ts';
 import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { BomTree } from './BomTree.tsx';
-import { type BomLine, bomPaths } from './bomApi.ts';
+import { type BomLine, bom } from './bomApi.ts';
 import type { Material } from './MaterialsList.tsx';
 
 const LIST = routeHref('materialsList');
@@ -36,8 +38,8 @@ const MADE = new Set([1, 2]);
 /** The products whose BOM names this material directly (where it is used). */
 function WhereUsed({ id }: { id: number }) {
   const query = useQuery({
-    queryKey: [bomPaths.parents, id],
-    queryFn: ({ signal }) => api.get<BomLine[]>(bomPaths.parents, { id }, { signal }),
+    queryKey: [bomApi.parents.path, id],
+    queryFn: ({ signal }) => bom.parents({ id }, { signal }),
   });
   const columns: TableColumnsType<BomLine> = [
     {
@@ -101,7 +103,7 @@ export default function MaterialsDetail() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({
     queryKey: [materialsEntity.api?.base, 'detail', id],
-    queryFn: ({ signal }) => api.get<Material>(bomPaths.detail, { id }, { signal }),
+    queryFn: ({ signal }) => api.get<Material>(entityPaths(materialsEntity).detail, { id }, { signal }),
     enabled: valid,
   });
   if (!valid) return <Result status="404" title="物料不存在" extra={<Link to={LIST}>返回物料列表</Link>} />;

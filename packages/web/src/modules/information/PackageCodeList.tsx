@@ -1,21 +1,18 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
+import { type PackageCodeBatch, packageCodeApi } from '@factory/shared/api/information';
 import { entityPaths } from '@factory/shared/entities/define';
 import { batchNumberEntity, packageCodeEntity } from '@factory/shared/entities/labels';
 import { packageInfoEntity } from '@factory/shared/entities/warehouse';
 import { App, Form, InputNumber, Typography } from 'antd';
 import { useRef, useState } from 'react';
+import type { Static } from 'typebox';
 import { AppModal } from '../../platform/AppModal.tsx';
+import { client } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ListPageHandle } from '../../platform/list/types.ts';
-import { api } from '../../platform/request.ts';
 
-interface Batch {
-  packageId: number;
-  level: number;
-  count: number;
-  batchNumberId?: number;
-}
+type Batch = Static<typeof PackageCodeBatch>;
 
 /** 批量生成: codes for as many packages as are about to be labelled, all or none. */
 function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
@@ -31,7 +28,7 @@ function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
     }
     setSaving(true);
     try {
-      const codes = await api.post<string[]>(`${packageCodeEntity.api?.base}generatePackageCode`, v);
+      const codes = await client(packageCodeApi).generate(v);
       message.success(`已生成${codes.length}个包装码：${codes[0]} 至 ${codes[codes.length - 1]}`);
       onDone();
     } catch {

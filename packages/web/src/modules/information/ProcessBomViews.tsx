@@ -1,25 +1,19 @@
 import { DownloadOutlined, ImportOutlined, SaveOutlined } from '@ant-design/icons';
+import { processFlowApi } from '@factory/shared/api/processFlow';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Flex, Space, Table, type TableColumnsType, Tag, Typography } from 'antd';
 import { type Key, useEffect, useMemo, useState } from 'react';
 import { LinesEditor } from '../../platform/lines/LinesEditor.tsx';
-import type { LineColumn } from '../../platform/lines/lines.ts';
+import { filled, type LineColumn } from '../../platform/lines/lines.ts';
 import { type MaterialInfo, materialColumns, quantityColumn } from '../../platform/lines/materialColumns.tsx';
 import { useLines } from '../../platform/lines/useLines.ts';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { downloadFile } from '../../platform/list/download.ts';
 import { formatNumber } from '../../platform/list/format.ts';
-import { api } from '../../platform/request.ts';
-import { bomMaterialColumns, nestBom } from './BomTree.tsx';
-import {
-  type BomRelationNode,
-  type FlowMaterial,
-  flowPaths,
-  relationKey,
-  type VersionDetail,
-} from './processFlowApi.ts';
+import { bomMaterialColumns, type Nested, nestBom } from './BomTree.tsx';
+import { type BomRelationNode, flows, relationKey, type VersionDetail } from './processFlowApi.ts';
 
-type TreeNode = BomRelationNode & { children?: TreeNode[] };
+type TreeNode = Nested<BomRelationNode>;
 
 const stepLabel = (seq: number | null, name: string | null) => (seq === null ? '' : `${seq}. ${name ?? ''}`);
 
@@ -27,11 +21,10 @@ const stepLabel = (seq: number | null, name: string | null) => (seq === null ? '
 export function BomRelationView({ version }: { version: VersionDetail }) {
   const query = useQuery({
     queryKey: relationKey(version.id),
-    queryFn: ({ signal }) =>
-      api.get<BomRelationNode[]>(flowPaths.bomRelation, { id: version.id }, { signal }),
+    queryFn: ({ signal }) => flows.bomRelation({ id: version.id }, { signal }),
   });
   const nodes = query.data ?? [];
-  const tree = useMemo(() => nestBom(nodes) as TreeNode[], [nodes]);
+  const tree = useMemo(() => nestBom(nodes), [nodes]);
   const [expanded, setExpanded] = useState<readonly Key[]>([]);
   useEffect(() => {
     if (query.data) setExpanded(query.data.filter((n) => n.level < 2).map((n) => n.key));
@@ -167,7 +160,7 @@ export function BomListEditor({
   const fillFromBom = async () => {
     setFilling(true);
     try {
-      const nodes = await api.get<BomRelationNode[]>(flowPaths.bomRelation, { id: version.id });
+      const nodes = await flows.bomRelation({ id: version.id });
       const have = new Set(items.map((i) => i.materialId));
       const fresh = nodes.filter((n) => n.level === 1 && !have.has(n.materialId));
       if (!fresh.length) {
@@ -193,14 +186,17 @@ export function BomListEditor({
 
   const onSave = async () => {
     const saved = await save((list) =>
-      api.post<FlowMaterial[]>(flowPaths.saveBomList, {
+      flows.saveBomList({
         versionId: version.id,
-        items: list.map((i) => ({
-          materialId: i.materialId,
-          stepId: i.stepId ?? null,
-          quantity: i.quantity,
-          remark: i.remark?.trim() || null,
-        })),
+        items: list.map((line) => {
+          const i = filled(line, 'materialId', 'quantity');
+          return {
+            materialId: i.materialId,
+            stepId: i.stepId ?? null,
+            quantity: i.quantity,
+            remark: i.remark?.trim() || null,
+          };
+        }),
       }),
     );
     if (saved) onSaved();
@@ -209,7 +205,7 @@ export function BomListEditor({
   const download = async () => {
     try {
       await downloadFile(
-        flowPaths.exportBomList,
+        processFlowApi.exportBomList.path,
         { query: { id: version.id } },
         `${version.flowCode} ${version.flowName} ${version.name} 物料清单.xlsx`,
       );

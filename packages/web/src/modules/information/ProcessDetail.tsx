@@ -43,10 +43,10 @@ import { BomListEditor, BomRelationView } from './ProcessBomViews.tsx';
 import { ProcessStepsEditor } from './ProcessStepsEditor.tsx';
 import {
   type Flow,
+  flowDetailPath,
   flowKey,
-  flowPaths,
+  flows,
   relationKey,
-  type VersionDetail,
   type VersionSummary,
   versionKey,
 } from './processFlowApi.ts';
@@ -84,8 +84,9 @@ function VersionNameModal({
     setSaving(true);
     try {
       const saved = rename
-        ? await api.get<VersionSummary>(flowPaths.renameVersion, { id: dialog.version.id, name })
-        : await api.post<VersionSummary>(flowPaths.addVersion, {
+        ? // the form requires a name when renaming
+          await flows.renameVersion({ id: dialog.version.id, name: name ?? '' })
+        : await flows.addVersion({
             flowId,
             name,
             ...(dialog.kind === 'copy' ? { copyFromId: dialog.version.id } : {}),
@@ -143,7 +144,7 @@ function VersionPanel({ versionId, onChanged }: { versionId: number; onChanged()
   const can = usePermission();
   const query = useQuery({
     queryKey: versionKey(versionId),
-    queryFn: ({ signal }) => api.get<VersionDetail>(flowPaths.versionDetail, { id: versionId }, { signal }),
+    queryFn: ({ signal }) => flows.versionDetail({ id: versionId }, { signal }),
   });
   const v = query.data;
   const saved = () => {
@@ -198,7 +199,7 @@ export default function ProcessDetail() {
   const [editing, setEditing] = useState(false);
   const query = useQuery({
     queryKey: flowKey(id),
-    queryFn: ({ signal }) => api.get<Flow>(flowPaths.detail, { id }, { signal }),
+    queryFn: ({ signal }) => api.get<Flow>(flowDetailPath, { id }, { signal }),
     enabled: valid,
   });
   if (!valid)
@@ -213,7 +214,7 @@ export default function ProcessDetail() {
 
   const generate = async () => {
     try {
-      const v = await api.get<VersionSummary>(flowPaths.generateVersion, { id });
+      const v = await flows.generateVersion({ id });
       message.success(`已生成 ${v.name}（复制主版本）`);
       await reload();
       show(v.id);
@@ -228,7 +229,7 @@ export default function ProcessDetail() {
       okText: '确定',
       cancelText: '取消',
       onOk: async () => {
-        await api.del<boolean>(flowPaths.setMain, { id: v.id });
+        await flows.setMain({ id: v.id });
         message.success('设置成功');
         await reload();
       },
@@ -241,7 +242,7 @@ export default function ProcessDetail() {
       cancelText: '取消',
       okButtonProps: { danger: true },
       onOk: async () => {
-        await api.del<boolean>(flowPaths.deleteVersion, { id: v.id });
+        await flows.deleteVersion({ id: v.id });
         message.success('删除成功');
         setParams({}, { replace: true });
         await reload();

@@ -8,8 +8,7 @@ import { AppDrawer } from '../../platform/AppModal.tsx';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import type { BatchAction, ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
-import { api } from '../../platform/request.ts';
-import { type Flow, flowPaths } from './processFlowApi.ts';
+import { type Flow, flows } from './processFlowApi.ts';
 
 /** 分类管理: the flow classes, kept beside the flows (they have no page of their own). */
 function ClassDrawer({ open, onClose, onChanged }: { open: boolean; onClose(): void; onChanged(): void }) {
@@ -63,7 +62,7 @@ export default function ProcessFlowList() {
       icon: <DeleteOutlined />,
       confirm: (rows) => `您确定要删除选中的 ${rows.length} 条工艺路线吗? 其版本、工序与物料一并删除。`,
       success: '删除成功',
-      onClick: (rows) => api.post<boolean>(flowPaths.batchDelete, { ids: rows.map((r) => r.id) }),
+      onClick: (rows) => flows.batchDelete({ ids: rows.map((r) => r.id) }),
     },
   ];
 

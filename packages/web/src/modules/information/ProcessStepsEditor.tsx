@@ -1,17 +1,18 @@
 import { SaveOutlined } from '@ant-design/icons';
+import { stationApi } from '@factory/shared/api/information';
 import { entityPaths } from '@factory/shared/entities/define';
-import { areaEntity, procedureEntity, stationEntity } from '@factory/shared/entities/information';
+import { areaEntity, procedureEntity } from '@factory/shared/entities/information';
 import { processType } from '@factory/shared/enums';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Typography } from 'antd';
 import { useEffect, useMemo } from 'react';
+import { client } from '../../platform/call.ts';
 import { LinesEditor } from '../../platform/lines/LinesEditor.tsx';
-import type { LineColumn, PasteResult } from '../../platform/lines/lines.ts';
+import { filled, type LineColumn, type PasteResult } from '../../platform/lines/lines.ts';
 import { lookupRow } from '../../platform/lines/materialColumns.tsx';
 import { useLines } from '../../platform/lines/useLines.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
-import { api } from '../../platform/request.ts';
-import { flowPaths, type ProcessStep, type VersionDetail } from './processFlowApi.ts';
+import { flows, type ProcessStep, type VersionDetail } from './processFlowApi.ts';
 
 type Option = { value: number; label: string };
 /** A step as the editor holds it, with the labels of its saved choices for selects not loaded yet. */
@@ -25,10 +26,9 @@ type Item = {
   remark?: string;
   known?: { procedure: Option[]; areas: Option[]; stations: Option[] };
 };
-type Station = { id: number; name: string; areaId: number };
 type Procedure = { id: number; name: string; processType: number; standardMinutes: number | null };
 
-const STATIONS_BY_PROCEDURE = `${stationEntity.api?.base}getStationListByProcedureId`;
+const stations = client(stationApi);
 const PROCEDURES = entityPaths(procedureEntity).list;
 const AREAS = entityPaths(areaEntity).list;
 
@@ -191,13 +191,12 @@ function StationSelect({
   disabled?: boolean;
 }) {
   const query = useQuery({
-    queryKey: [STATIONS_BY_PROCEDURE, procedureId],
-    queryFn: ({ signal }) => api.get<Station[]>(STATIONS_BY_PROCEDURE, { procedureId }, { signal }),
-    enabled: !!procedureId,
+    queryKey: [stationApi.byProcedure.path, procedureId],
+    queryFn: procedureId ? ({ signal }) => stations.byProcedure({ procedureId }, { signal }) : skipToken,
     staleTime: 30_000,
   });
   const allowed = useMemo(
-    () => (query.data ?? []).filter((s) => areaIds.includes(s.areaId)),
+    () => (query.data ?? []).filter((s) => areaIds.includes(Number(s.areaId))),
     [query.data, areaIds],
   );
   useEffect(() => {
@@ -206,7 +205,7 @@ function StationSelect({
     if (ok.length !== value.length) onChange?.(ok);
   }, [allowed, query.data, value, onChange]);
   const options = query.data
-    ? allowed.map((s) => ({ value: s.id, label: s.name }))
+    ? allowed.map((s) => ({ value: Number(s.id), label: String(s.name) }))
     : known.filter((o) => value?.includes(o.value));
   return (
     <Select
@@ -246,17 +245,20 @@ export function ProcessStepsEditor({
 
   const onSave = async () => {
     const saved = await save((items) =>
-      api.put(flowPaths.saveSteps, {
+      flows.saveSteps({
         id: version.id,
-        steps: items.map((s) => ({
-          ...(s.id ? { id: s.id } : {}),
-          procedureId: s.procedureId,
-          processType: s.processType ?? 0,
-          standardMinutes: s.standardMinutes ?? null,
-          remark: s.remark?.trim() || null,
-          areaIds: s.areaIds ?? [],
-          stationIds: s.stationIds ?? [],
-        })),
+        steps: items.map((line) => {
+          const s = filled(line, 'procedureId');
+          return {
+            ...(s.id ? { id: s.id } : {}),
+            procedureId: s.procedureId,
+            processType: s.processType ?? 0,
+            standardMinutes: s.standardMinutes ?? null,
+            remark: s.remark?.trim() || null,
+            areaIds: s.areaIds ?? [],
+            stationIds: s.stationIds ?? [],
+          };
+        }),
       }),
     );
     if (saved) onSaved();

@@ -1,13 +1,14 @@
+import { stationApi } from '@factory/shared/api/information';
 import { entityPaths } from '@factory/shared/entities/define';
 import { procedureEntity, stationEntity } from '@factory/shared/entities/information';
 import { App, Col, Form } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
+import { client } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { NameTags } from '../../platform/list/columns.tsx';
 import { RemoteSelect, type RemoteSelectProps } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
-import { api } from '../../platform/request.ts';
 
 type Station = {
   id: number;
@@ -57,7 +58,7 @@ function SetProcedures({
     if (!station) return;
     setSaving(true);
     try {
-      await api.put(`${stationEntity.api?.base}setProcedureListForStation`, {
+      await client(stationApi).setProcedures({
         stationId: station.id,
         procedureIds: form.getFieldValue('procedureIds') ?? [],
       });

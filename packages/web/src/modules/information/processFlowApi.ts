@@ -1,12 +1,14 @@
-import type {
-  BomRelationNode,
-  FlowMaterial,
-  ProcessStep,
-  VersionDetail,
-  VersionSummary,
+import {
+  type BomRelationNode,
+  type FlowMaterial,
+  type ProcessStep,
+  processFlowApi,
+  type VersionDetail,
+  type VersionSummary,
 } from '@factory/shared/api/processFlow';
 import { entityPaths } from '@factory/shared/entities/define';
 import { processFlowEntity } from '@factory/shared/entities/processFlow';
+import { client } from '../../platform/call.ts';
 
 export type { BomRelationNode, FlowMaterial, ProcessStep, VersionDetail, VersionSummary };
 
@@ -31,26 +33,12 @@ export type Flow = {
   createdAt: string;
 } & Record<string, unknown>;
 
-const F = processFlowEntity.api?.base ?? '';
-const V = 'basicData/production/private/processFlowVersion/';
+/** A flow's detail: the generic entity call (the crud's own). */
+export const flowDetailPath = entityPaths(processFlowEntity).detail;
 
-/** The process flow calls beyond the declared entity's own (spec 001 §7.7). */
-export const flowPaths = {
-  ...entityPaths(processFlowEntity),
-  batchDelete: `${F}batchDelete`,
-  generateVersion: `${F}generateNewVersion`,
-  addVersion: `${F}addProcessFlowVersion`,
-  renameVersion: `${F}reNameVersion`,
-  deleteVersion: `${F}deleteVersion`,
-  setMain: `${F}setVersionToMain`,
-  versionDetail: `${V}getProcessFlowVersionDetail`,
-  saveSteps: `${V}updateOne`,
-  bomRelation: `${F}getBomRelationView`,
-  bomList: `${F}getBomListView`,
-  saveBomList: `${F}updateBomListView`,
-  exportBomList: `${F}exportBomListView`,
-};
+/** The process flow calls beyond the declared entity's own (spec 001 §7.7), typed from their declarations. */
+export const flows = client(processFlowApi);
 
-export const flowKey = (id: number) => [flowPaths.detail, id];
-export const versionKey = (id: number) => [flowPaths.versionDetail, id];
-export const relationKey = (id: number) => [flowPaths.bomRelation, id];
+export const flowKey = (id: number) => [flowDetailPath, id];
+export const versionKey = (id: number) => [processFlowApi.versionDetail.path, id];
+export const relationKey = (id: number) => [processFlowApi.bomRelation.path, id];

@@ -11,7 +11,7 @@ import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { ApiError } from '../../platform/request.ts';
-import { marketApi } from './marketApi.ts';
+import { market } from './marketApi.ts';
 
 interface Values {
   name: string;
@@ -42,7 +42,7 @@ export default function AddApplicationModal({
     if (!values) return;
     setSaving(true);
     try {
-      await marketApi.add({ marketTypeId: group.id, ...values });
+      await market.add({ marketTypeId: group.id, ...values });
       message.success(marketMessages.added);
       onAdded();
     } catch (error) {

@@ -8,7 +8,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../platform/request.ts';
 import { MarketPicture, MarketShell, Price, useConsult, useMarketRights } from './MarketShell.tsx';
 import s from './market.module.css';
-import { marketApi } from './marketApi.ts';
+import { market } from './marketApi.ts';
 
 // the editor (Tiptap and ProseMirror) loads only when someone edits
 const RichTextEditor = lazy(() => import('./RichTextEditor.tsx'));
@@ -34,7 +34,7 @@ function Editing({ detail, onDone }: { detail: MarketDetail; onDone(saved: boole
   const submit = async () => {
     setSaving(true);
     try {
-      await marketApi.update({ id: detail.id, ...draft });
+      await market.update({ id: detail.id, ...draft });
       message.success(marketMessages.saved);
       onDone(true);
     } catch {
@@ -88,7 +88,7 @@ export default function ApplyDetails() {
   const [editing, setEditing] = useState(false);
   const detail = useQuery({
     queryKey: ['marketDetail', id],
-    queryFn: () => marketApi.detail(id),
+    queryFn: () => market.detail({ id }),
     enabled: valid,
   });
 
@@ -98,7 +98,7 @@ export default function ApplyDetails() {
       content: '您确定要删除吗?',
       okType: 'danger',
       onOk: async () => {
-        await marketApi.remove(app.id);
+        await market.remove({ id: app.id });
         message.success(marketMessages.deleted);
         navigate('/apply');
       },

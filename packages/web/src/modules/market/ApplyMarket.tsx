@@ -7,7 +7,7 @@ import { Link } from 'react-router';
 import AddApplicationModal from './AddApplicationModal.tsx';
 import { MarketPicture, MarketShell, Price, useConsult, useMarketRights } from './MarketShell.tsx';
 import s from './market.module.css';
-import { marketApi } from './marketApi.ts';
+import { marketTab } from './marketApi.ts';
 
 /** The application market (route ApplyMarket, /apply): ten tabs of groups of application cards. */
 export default function ApplyMarket() {
@@ -20,7 +20,7 @@ export default function ApplyMarket() {
 
   const list = useQuery({
     queryKey: ['market', tableId, keyword],
-    queryFn: () => marketApi.tab(tableId, keyword),
+    queryFn: () => marketTab(tableId, keyword),
   });
   const groups = list.data?.marketTypeList ?? [];
 

@@ -16,7 +16,7 @@ import {
   UndoOutlined,
   UnorderedListOutlined,
 } from '@ant-design/icons';
-import { FILE_FIELD, FILE_UPLOAD_URL, fileMessages, KIND_ACCEPT } from '@factory/shared/api/file';
+import { fileMessages, KIND_ACCEPT } from '@factory/shared/api/file';
 import Image from '@tiptap/extension-image';
 import { TableKit } from '@tiptap/extension-table';
 import { type Editor, EditorContent, useEditor, useEditorState } from '@tiptap/react';
@@ -24,8 +24,7 @@ import StarterKit from '@tiptap/starter-kit';
 import { App, Button, Input, Popover, Tooltip } from 'antd';
 import { type ReactNode, useRef, useState } from 'react';
 import { fileSrc } from '../../platform/fileSrc.ts';
-import { imageProblem } from '../../platform/ImageUpload.tsx';
-import { postForm } from '../../platform/list/download.ts';
+import { imageProblem, uploadImage } from '../../platform/ImageUpload.tsx';
 import s from './market.module.css';
 
 /**
@@ -151,9 +150,7 @@ export default function RichTextEditor({ value, onChange, label }: RichTextEdito
     }
     setUploading(true);
     try {
-      const body = new FormData();
-      body.append(FILE_FIELD, file, file.name);
-      const url = await postForm<string>(FILE_UPLOAD_URL, body, { query: { kind: 'image' } });
+      const url = await uploadImage(file);
       editor
         .chain()
         .focus()

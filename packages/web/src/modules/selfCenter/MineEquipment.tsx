@@ -1,5 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { myEquipmentPaths as P } from '@factory/shared/api/equipment';
+import { myEquipmentApi } from '@factory/shared/api/equipment';
 import type { FilterItem } from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
 import { entityPaths } from '@factory/shared/entities/define';
@@ -27,14 +27,14 @@ import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { RowAction } from '../../platform/list/types.ts';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
 import { api } from '../../platform/request.ts';
-import { EQUIPMENT, type Equipment, useShowMineOnly } from '../equipment/index.ts';
+import { EQUIPMENT, type Equipment, myEquipment, useShowMineOnly } from '../equipment/index.ts';
 
 const { Text } = Typography;
 const F = equipmentEntity.fields;
 const PICK_PAGE = 10;
 /** The own list is loaded whole and paged here only when long. */
 const PAGE = 20;
-const MINE_KEY = [P.mine];
+const MINE_KEY = [myEquipmentApi.mine.path];
 
 const text = (v: unknown) => (v === null || v === undefined || v === '' ? EMPTY_CELL : String(v));
 
@@ -122,7 +122,7 @@ function AddEquipment({
   const save = async () => {
     setSaving(true);
     try {
-      await api.put<number>(P.addMine, picked);
+      await myEquipment.addMine(picked);
       message.success('添加成功');
       reset();
       onAdded();
@@ -216,7 +216,7 @@ export default function MineEquipment() {
   const [switching, setSwitching] = useState(false);
   const mine = useQuery({
     queryKey: MINE_KEY,
-    queryFn: ({ signal }) => api.get<Equipment[]>(P.mine, undefined, { signal }),
+    queryFn: ({ signal }) => myEquipment.mine({ signal }),
     staleTime: 0,
   });
   const showMineOnly = useShowMineOnly();
@@ -239,8 +239,8 @@ export default function MineEquipment() {
   const toggle = async (on: boolean) => {
     setSwitching(true);
     try {
-      await api.put<boolean>(P.setShowMineOnly, undefined, { query: { showMyEquipmentOnly: on } });
-      client.setQueryData([P.showMineOnly], on);
+      await myEquipment.setShowMineOnly({ showMyEquipmentOnly: on });
+      client.setQueryData([myEquipmentApi.showMineOnly.path], on);
       void client.invalidateQueries({ queryKey: listQueryKey(EQUIPMENT.listPage) });
       message.success(on ? '已开启，设备台账只显示我的设备' : '已关闭，设备台账显示全部设备');
     } catch {
@@ -257,7 +257,7 @@ export default function MineEquipment() {
       danger: true,
       confirm: (e) => `确定将“${e.name}”从我的设备中移除吗？`,
       success: '移除成功',
-      onClick: (e) => api.del<boolean>(P.removeMine, { equipmentId: e.id }),
+      onClick: (e) => myEquipment.removeMine({ equipmentId: e.id }),
     },
   ];
   const columns: TableColumnsType<Equipment> = [

@@ -1,15 +1,13 @@
 import { LockOutlined } from '@ant-design/icons';
-import { PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
+import { authApi, PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
 import { encryptText } from '@factory/shared/crypto';
 import { Alert, App, Button, Card, Form, Input } from 'antd';
 import { useState } from 'react';
+import { call } from '../../platform/call.ts';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
-import { api } from '../../platform/request.ts';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
-
-const UPDATE_PASSWORD = 'authority/private/user/updatePassword';
 
 /**
  * /self-center/modify-password: the own password, with the server's rule said up front. The server
@@ -23,7 +21,7 @@ export default function ModifyPassword() {
   const submit = async (v: Values) => {
     setSaving(true);
     try {
-      await api.put(UPDATE_PASSWORD, {
+      await call(authApi.updatePassword, {
         oldPassword: await encryptText(v.oldPassword),
         newPassword: await encryptText(v.newPassword),
       });

@@ -1,22 +1,21 @@
-import type { UserRow } from '@factory/shared/api/user';
+import { type UserRow, userApi } from '@factory/shared/api/user';
 import { userEntity } from '@factory/shared/entities/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Col, Descriptions, Flex, Form, Input, Row, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import type { Static } from 'typebox';
+import { client } from '../../platform/call.ts';
 import { FormSaveBar } from '../../platform/FormSaveBar.tsx';
 import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { fieldRules, showFieldErrors } from '../../platform/list/formRules.ts';
-import { api } from '../../platform/request.ts';
 import { useSession } from '../../platform/session.ts';
 import { CurrentPost } from '../../shell/SwitchDialogs.tsx';
 
 type Own = Static<typeof UserRow>;
 type Values = { name: string; phone?: string; email?: string; avatar?: string | null };
 
-const OWN_DETAIL = 'authority/private/user/getOwnDetail';
-const UPDATE_OWN = 'authority/private/user/updateOwn';
+const users = client(userApi);
 const EDITABLE = ['name', 'phone', 'email', 'avatar'] as const;
 const f = userEntity.fields;
 
@@ -50,7 +49,7 @@ function Names({ text, color }: { text: string | null | undefined; color?: strin
 export default function UserInfo() {
   const own = useQuery({
     queryKey: ['ownDetail'],
-    queryFn: ({ signal }) => api.get<Own>(OWN_DETAIL, undefined, { signal }),
+    queryFn: ({ signal }) => users.ownDetail({ signal }),
     staleTime: 0,
   });
   if (own.isPending || own.isError) return <LoadState query={own} title="个人信息" rows={10} />;
@@ -67,7 +66,7 @@ function Profile({ own }: { own: Own }) {
   const submit = async (v: Values) => {
     setSaving(true);
     try {
-      const saved = await api.put<Own>(UPDATE_OWN, {
+      const saved = await users.updateOwn({
         name: v.name.trim(),
         phone: v.phone?.trim() ?? '',
         email: v.email?.trim() ?? '',

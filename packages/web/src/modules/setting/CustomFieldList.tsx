@@ -2,7 +2,7 @@ import { customFieldEntity } from '@factory/shared/entities/fieldSetting';
 import { useQueryClient } from '@tanstack/react-query';
 import { Space, Typography } from 'antd';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
-import { CUSTOM_FIELDS_PATH } from '../../platform/crud/useEntityDecl.ts';
+import { CUSTOM_FIELDS_KEY } from '../../platform/crud/useEntityDecl.ts';
 
 type CustomField = { id: number; entity: string; key: string; label: string } & Record<string, unknown>;
 
@@ -24,7 +24,7 @@ export default function CustomFieldList() {
         </Space>
       }
       columns={{ key: { render: (v) => <Typography.Text code>{String(v)}</Typography.Text> } }}
-      onChanged={() => void client.invalidateQueries({ queryKey: [CUSTOM_FIELDS_PATH] })}
+      onChanged={() => void client.invalidateQueries({ queryKey: CUSTOM_FIELDS_KEY })}
     />
   );
 }

@@ -1,3 +1,5 @@
+import { roleApi } from '@factory/shared/api/role';
+import { userApi } from '@factory/shared/api/user';
 import { notificationRuleEntity } from '@factory/shared/entities/notification';
 import { routeHref } from '@factory/shared/routes';
 import { Col, Form, Typography } from 'antd';
@@ -17,8 +19,8 @@ export type Rule = {
 
 /** Who a rule notifies, by kind: the select's url and the row's ids and names (same order). */
 const TARGETS = [
-  { ids: 'userIds', names: 'userNames', label: '通知用户', url: 'authority/private/user/getUserList' },
-  { ids: 'roleIds', names: 'roleNames', label: '通知角色', url: 'authority/private/role/getRoleList' },
+  { ids: 'userIds', names: 'userNames', label: '通知用户', url: userApi.select.path },
+  { ids: 'roleIds', names: 'roleNames', label: '通知角色', url: roleApi.select.path },
   {
     ids: 'groupIds',
     names: 'groupNames',

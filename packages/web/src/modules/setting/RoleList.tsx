@@ -1,4 +1,6 @@
 import { SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
+import { basicConfigApi } from '@factory/shared/api/basicConfig';
+import { roleApi } from '@factory/shared/api/role';
 import { roleEntity } from '@factory/shared/entities/setting';
 import { formatAuthority, isAdmin } from '@factory/shared/permissions';
 import {
@@ -9,13 +11,13 @@ import {
   permissionTree,
   tenantTree,
 } from '@factory/shared/permissionTree';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Col, Flex, Form, Input, Skeleton, Typography } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { AppDrawer } from '../../platform/AppModal.tsx';
+import { client } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { ListPageHandle, RowAction } from '../../platform/list/types.ts';
-import { api } from '../../platform/request.ts';
 import { useSession } from '../../platform/session.ts';
 import RoleUsersDrawer from './RoleUsersDrawer.tsx';
 import RouterCodeTree from './RouterCodeTree.tsx';
@@ -29,13 +31,14 @@ export type Role = {
   userCount: number;
 } & Record<string, unknown>;
 
-const BASE = roleEntity.api?.base;
+const roles = client(roleApi);
+const basicConfig = client(basicConfigApi);
 
 /** The tenant's function menu (基础设置 → base_router): what a role can be given at all. */
 function useTenantCodes() {
   return useQuery({
     queryKey: ['systemConfig', 'base_router'],
-    queryFn: () => api.get<string>('systemConfig/private/systemConfig/code', { code: 'base_router' }),
+    queryFn: () => basicConfig.value({ code: 'base_router' }),
     select: (value) => parseBaseRouter(value),
     staleTime: 60_000,
   });
@@ -50,10 +53,8 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
   const { message } = App.useApp();
   const tenant = useTenantCodes();
   const current = useQuery({
-    queryKey: [`${BASE}getRolePermission`, role?.id],
-    queryFn: ({ signal }) =>
-      api.get<{ authority: string }>(`${BASE}getRolePermission`, { id: role?.id }, { signal }),
-    enabled: !!role,
+    queryKey: [roleApi.permission.path, role?.id],
+    queryFn: role ? ({ signal }) => roles.permission({ id: role.id }, { signal }) : skipToken,
     staleTime: 0,
   });
   // the editor's value once loaded; undefined while it still shows the stored one
@@ -86,7 +87,7 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
     setSaving(true);
     try {
       const authority = value.length ? formatAuthority([authorityOfGrant(new Set(value), index)]) : '';
-      await api.put(`${BASE}updatePermission`, { id: role.id, authority });
+      await roles.updatePermission({ id: role.id, authority });
       message.success('设置成功');
       void current.refetch();
       close();

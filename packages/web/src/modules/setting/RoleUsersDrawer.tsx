@@ -1,18 +1,19 @@
 import { UserAddOutlined } from '@ant-design/icons';
 import type { FilterItem } from '@factory/shared/api/list';
+import { roleApi } from '@factory/shared/api/role';
+import { userApi } from '@factory/shared/api/user';
 import { encryptText } from '@factory/shared/crypto';
-import { roleEntity } from '@factory/shared/entities/setting';
 import { userEntity } from '@factory/shared/entities/user';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, skipToken, useQuery } from '@tanstack/react-query';
 import { App, Button, Empty, Flex, Form, Input, Table, type TableColumnType, Tag, Typography } from 'antd';
 import { useState } from 'react';
 import { AppDrawer, AppModal } from '../../platform/AppModal.tsx';
+import { client } from '../../platform/call.ts';
 import { actionsWidth, RowActions, useActionRunner } from '../../platform/list/actions.tsx';
 import { cellOf, EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { RowAction } from '../../platform/list/types.ts';
 import { usePageSizes } from '../../platform/list/useListQuery.ts';
-import { api } from '../../platform/request.ts';
 import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import UserFormModal from './UserFormModal.tsx';
@@ -20,8 +21,7 @@ import UserLinksModal, { equipmentLinks, stationLinks } from './UserLinksModal.t
 import type { User } from './userApi.ts';
 
 const { Text } = Typography;
-const BASE = roleEntity.api?.base;
-const LIST = `${BASE}getRoleUserListPage`;
+const roles = client(roleApi);
 const F = userEntity.fields;
 
 interface RoleRef {
@@ -53,7 +53,7 @@ function AddUsers({
     }
     setSaving(true);
     try {
-      const added = await api.post<number>(`${BASE}addRoleUsers`, { roleId: role.id, userIds });
+      const added = await roles.addUsers({ roleId: role.id, userIds });
       message.success(added ? `已添加 ${added} 位用户` : '所选用户已在该角色中');
       form.resetFields();
       onAdded();
@@ -81,12 +81,7 @@ function AddUsers({
           rules={[{ required: true, message: '请选择用户' }]}
           extra="可多选；已拥有该角色的用户会跳过"
         >
-          <RemoteSelect
-            url="authority/private/user/getUserList"
-            mode="multiple"
-            placeholder="请选择用户"
-            allowClear
-          />
+          <RemoteSelect url={userApi.select.path} mode="multiple" placeholder="请选择用户" allowClear />
         </Form.Item>
       </Form>
     </AppModal>
@@ -122,17 +117,20 @@ export default function RoleUsersDrawer({
   const pageSize = paging.size ?? defaultSize;
 
   const query = useQuery({
-    queryKey: ['list', LIST, role?.id, paging.page, pageSize, name],
-    queryFn: async ({ signal }) => {
-      const filters: FilterItem[] = name ? [{ fieldName: 'name', operator: 'like', fieldValue: name }] : [];
-      const searchVal = filters.length ? await encryptText(JSON.stringify(filters)) : undefined;
-      return api.get<{ content: User[]; total: number }>(
-        LIST,
-        { roleId: role?.id, currentPage: paging.page, pageSize, searchVal },
-        { signal },
-      );
-    },
-    enabled: !!role && ready,
+    queryKey: ['list', roleApi.usersPage.path, role?.id, paging.page, pageSize, name],
+    queryFn:
+      role && ready
+        ? async ({ signal }) => {
+            const filters: FilterItem[] = name
+              ? [{ fieldName: 'name', operator: 'like', fieldValue: name }]
+              : [];
+            const searchVal = filters.length ? await encryptText(JSON.stringify(filters)) : undefined;
+            return roles.usersPage(
+              { roleId: role.id, currentPage: paging.page, pageSize, searchVal },
+              { signal },
+            );
+          }
+        : skipToken,
     placeholderData: keepPreviousData,
     staleTime: 0,
   });
@@ -174,8 +172,7 @@ export default function RoleUsersDrawer({
                   ? `“${u.name}”只有这一个角色，移除后将没有任何功能权限，确定移除吗？`
                   : `确定将“${u.name}”移出“${role.name}”吗？`,
             success: '移除成功',
-            onClick: (u: User) =>
-              api.del<boolean>(`${BASE}removeRoleUser`, { roleId: role.id, userId: u.id }).then(onChanged),
+            onClick: (u: User) => roles.removeUser({ roleId: role.id, userId: u.id }).then(onChanged),
           },
         ]
       : []),

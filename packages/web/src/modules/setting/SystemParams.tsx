@@ -1,11 +1,12 @@
 import { LinkOutlined, PictureOutlined } from '@ant-design/icons';
+import { authApi } from '@factory/shared/api/auth';
 import { basicConfigDecl } from '@factory/shared/api/basicConfig';
 import { App, Card, Col, Flex, Form, Image, Input, QRCode, Row, Typography, theme } from 'antd';
 import { useState } from 'react';
+import { call } from '../../platform/call.ts';
 import { FormSaveBar } from '../../platform/FormSaveBar.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
-import { api } from '../../platform/request.ts';
-import { type SessionUser, useSession } from '../../platform/session.ts';
+import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { showFieldErrors, useBasicConfig } from './useBasicConfig.ts';
 
@@ -61,9 +62,7 @@ export default function SystemParams() {
       message.success('修改成功');
       if (changed.some((c) => PROFILE.includes(c.code))) {
         // the header shows the company name, logo and version from the session user
-        const user = await api.post<SessionUser>('authority/private/user/getLoginInfo', undefined, {
-          keep: true,
-        });
+        const user = await call(authApi.loginInfo, { keep: true });
         useSession.getState().setUser(user);
       }
     } catch (err) {

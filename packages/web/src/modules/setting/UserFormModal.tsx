@@ -1,4 +1,5 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
+import { roleApi } from '@factory/shared/api/role';
 import { encryptText } from '@factory/shared/crypto';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { userEntity } from '@factory/shared/entities/user';
@@ -9,7 +10,7 @@ import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../../platform/list/formRules.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
-import { type User, userApi, userNamePrefix } from './userApi.ts';
+import { type User, userNamePrefix, users } from './userApi.ts';
 
 const F = userEntity.fields;
 
@@ -86,7 +87,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
   const suggest = async (prefix?: string) => {
     setSuggesting(true);
     try {
-      form.setFields([{ name: 'userName', value: await userApi.newUserName(prefix), errors: [] }]);
+      form.setFields([{ name: 'userName', value: await users.newUserName({ prefix }), errors: [] }]);
     } catch {
       // the request client has shown why; the name can still be typed
     } finally {
@@ -146,8 +147,8 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
     try {
       const saved =
         editing && source
-          ? await userApi.update({ id: source.id, ...profile, ...links })
-          : await userApi.add({
+          ? await users.update({ id: source.id, ...profile, ...links })
+          : await users.add({
               ...profile,
               userName: v.userName.trim(),
               password: await encryptText(v.password),
@@ -235,7 +236,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
           <Col xs={24} md={12}>
             <Form.Item name="roleIds" label={F.roleNames.label}>
               <RemoteSelect
-                url="authority/private/role/getRoleList"
+                url={roleApi.select.path}
                 mode="multiple"
                 placeholder={`请选择${F.roleNames.label}`}
                 knownOptions={knownRoles(source)}

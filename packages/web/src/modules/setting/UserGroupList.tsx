@@ -1,3 +1,4 @@
+import { userApi } from '@factory/shared/api/user';
 import { userGroupEntity } from '@factory/shared/entities/setting';
 import { Col, Form, Typography } from 'antd';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
@@ -34,7 +35,7 @@ export default function UserGroupList() {
         <Col xs={24}>
           <Form.Item name="userIds" label="成员" extra="通知规则与统计报表可按用户组选人">
             <RemoteSelect
-              url="authority/private/user/getUserList"
+              url={userApi.select.path}
               mode="multiple"
               placeholder="请选择成员"
               knownOptions={knownMembers(g)}

@@ -1,11 +1,14 @@
-import { myEquipmentPaths } from '@factory/shared/api/equipment';
+import { myEquipmentApi } from '@factory/shared/api/equipment';
+import { stationApi } from '@factory/shared/api/information';
+import { userApi } from '@factory/shared/api/user';
 import { entityPaths } from '@factory/shared/entities/define';
 import { equipmentEntity } from '@factory/shared/entities/equipment';
 import { stationEntity } from '@factory/shared/entities/information';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Skeleton } from 'antd';
 import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
+import { call } from '../../platform/call.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
 import { api } from '../../platform/request.ts';
@@ -19,8 +22,8 @@ export interface UserLinks {
   placeholder: string;
   /** The select list offering the choices (get<Entity>List). */
   options: string;
-  /** The user's current ones ({id, name} rows), by userId. */
-  current: string;
+  /** The user's current ones. */
+  current(userId: number, signal: AbortSignal): Promise<Linked[]>;
   save(userId: number, ids: number[]): Promise<unknown>;
   /** Lists whose rows show these links, refreshed after a save. */
   shownIn?: readonly string[];
@@ -34,8 +37,9 @@ export const stationLinks: UserLinks = {
   extra: '该用户报工、切换工位时可选的工位',
   placeholder: '请选择工位',
   options: entityPaths(stationEntity).list,
-  current: `${stationEntity.api?.base}getStationListByUserId`,
-  save: (id, stationIds) => api.put('authority/private/user/updateOneStation', { id, stationIds }),
+  // the entity endpoints do not type a station's row yet: read it as the {id, name} it has
+  current: (userId, signal) => api.get<Linked[]>(stationApi.byUser.path, { userId }, { signal }),
+  save: (id, stationIds) => call(userApi.setStations, { id, stationIds }),
 };
 
 /** 设置设备: the user's My equipment list (spec 000 §7 updateEquipmentList), replaced as a whole. */
@@ -45,8 +49,8 @@ export const equipmentLinks: UserLinks = {
   extra: '出现在该用户的“我的设备”中；其开启“仅显示我的设备”时，设备台账只列出这些设备',
   placeholder: '请选择设备',
   options: entityPaths(equipmentEntity).list,
-  current: myEquipmentPaths.byUser,
-  save: (userId, ids) => api.put(myEquipmentPaths.setForUser, ids, { query: { userId } }),
+  current: (userId, signal) => call(myEquipmentApi.byUser, { userId }, { signal }),
+  save: (userId, ids) => call(myEquipmentApi.setForUser, { query: { userId }, body: ids }),
   shownIn: [entityPaths(equipmentEntity).listPage],
 };
 
@@ -75,9 +79,8 @@ export default function UserLinksModal({
   const [form] = Form.useForm<{ ids: number[] }>();
   const [saving, setSaving] = useState(false);
   const current = useQuery({
-    queryKey: [links.current, user?.id],
-    queryFn: ({ signal }) => api.get<Linked[]>(links.current, { userId: user?.id }, { signal }),
-    enabled: !!user,
+    queryKey: ['userLinks', links.title, user?.id],
+    queryFn: user ? ({ signal }) => links.current(user.id, signal) : skipToken,
     staleTime: 0,
   });
 

@@ -1,5 +1,6 @@
 import { CopyOutlined, KeyOutlined, PlusOutlined } from '@ant-design/icons';
 import { PASSWORD_RULE, PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
+import { userApi } from '@factory/shared/api/user';
 import { userEntity } from '@factory/shared/entities/user';
 import { Alert, Avatar, Flex, Modal, Tag, Typography, theme } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -11,7 +12,7 @@ import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '.
 import { useSession } from '../../platform/session.ts';
 import UserFormModal, { type UserFormMode } from './UserFormModal.tsx';
 import UserLinksModal, { equipmentLinks, stationLinks } from './UserLinksModal.tsx';
-import { type User, userApi } from './userApi.ts';
+import { exportUsers, type User, userImportPaths, users } from './userApi.ts';
 
 const { Text, Paragraph } = Typography;
 
@@ -159,7 +160,7 @@ export default function UserList() {
       action: 'Enable',
       visible: (u) => u.isEnabled === 0,
       success: '启用成功',
-      onClick: (u) => userApi.enable(u.id),
+      onClick: (u) => users.enable({ id: u.id }),
     },
     {
       key: 'disable',
@@ -169,7 +170,7 @@ export default function UserList() {
       visible: (u) => u.isEnabled === 1 && !isMe(u),
       confirm: (u) => `停用后“${u.name}”将立即退出登录且无法再登录，确定停用吗？`,
       success: '停用成功',
-      onClick: (u) => userApi.disable(u.id),
+      onClick: (u) => users.disable({ id: u.id }),
     },
     {
       key: 'copy',
@@ -186,7 +187,7 @@ export default function UserList() {
       icon: <KeyOutlined />,
       confirm: (u) => `将为“${u.name}”生成新的临时密码，其原密码与登录立即失效，确定重置吗？`,
       onClick: async (u) => {
-        const { password } = await userApi.resetPassword(u.id);
+        const { password } = await users.resetPassword({ query: { id: u.id }, body: { id: u.id } });
         setReset({ user: u, password });
       },
     },
@@ -199,7 +200,7 @@ export default function UserList() {
       visible: (u) => !isAdmin(u) && !isMe(u),
       confirm: '您确定要删除吗?',
       success: '删除成功',
-      onClick: (u) => userApi.remove(u.id),
+      onClick: (u) => users.remove({ id: u.id }),
     },
   ];
 
@@ -209,12 +210,12 @@ export default function UserList() {
         ref={list}
         entity={userEntity}
         routeName={ROUTE}
-        url={userApi.listUrl}
+        url={userApi.listPage.path}
         title="用户列表"
         columns={columns}
         toolbar={toolbar}
         rowActions={rowActions}
-        onExport={(ctx) => userApi.exportList(ctx)}
+        onExport={exportUsers}
         onImport={() => setImporting(true)}
       />
       <UserFormModal
@@ -246,7 +247,7 @@ export default function UserList() {
       <ImportWizard
         open={importing}
         entityLabel="用户"
-        {...userApi.importPaths}
+        {...userImportPaths}
         writeFields={IMPORT_FIELDS}
         onClose={() => setImporting(false)}
         onDone={() => {

@@ -1,14 +1,11 @@
-import type { BasicConfigItem, BasicConfigTree } from '@factory/shared/api/basicConfig';
+import { basicConfigApi } from '@factory/shared/api/basicConfig';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { FormInstance } from 'antd';
 import { useMemo } from 'react';
-import type { Static } from 'typebox';
-import { ApiError, api } from '../../platform/request.ts';
+import { client } from '../../platform/call.ts';
+import { ApiError } from '../../platform/request.ts';
 
-export type ConfigItem = Static<typeof BasicConfigItem>;
-type ConfigTree = Static<typeof BasicConfigTree>;
-
-const BASE = 'basicConfig/private/basicConfig/';
+const basicConfig = client(basicConfigApi);
 const TREE_KEY = ['basicConfig', 'tree'] as const;
 
 /**
@@ -19,7 +16,7 @@ export function useBasicConfig() {
   const client = useQueryClient();
   const query = useQuery({
     queryKey: TREE_KEY,
-    queryFn: () => api.get<ConfigTree>(`${BASE}getAllBasicConfigByTree`),
+    queryFn: () => basicConfig.tree(),
     staleTime: 0,
   });
   const values = useMemo(() => {
@@ -28,8 +25,7 @@ export function useBasicConfig() {
     return map;
   }, [query.data]);
   const save = useMutation({
-    mutationFn: (items: { code: string; value: string }[]) =>
-      api.put<ConfigItem[]>(`${BASE}updateBatch`, items),
+    mutationFn: (items: { code: string; value: string }[]) => basicConfig.updateBatch(items),
     onSuccess: () => client.invalidateQueries({ queryKey: TREE_KEY }),
   });
   return { ...query, values, save };

@@ -32,7 +32,7 @@ import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import TenantFormModal from './TenantFormModal.tsx';
 import TenantShell, { Forbidden, isForbidden } from './TenantShell.tsx';
-import { enabledFlags, type Tenant, tenantApi } from './tenantApi.ts';
+import { enabledFlags, type Tenant, tenants } from './tenantApi.ts';
 
 const { Text, Title } = Typography;
 
@@ -116,7 +116,7 @@ export default function TenantDetail() {
 
   const detail = useQuery({
     queryKey: ['tenant', id],
-    queryFn: () => tenantApi.detail(id),
+    queryFn: () => tenants.detail({ id }),
     enabled: validId,
     staleTime: 0,
   });
@@ -144,8 +144,8 @@ export default function TenantDetail() {
   const toggle = async (tenant: Tenant) => {
     setBusy(true);
     try {
-      if (tenant.enabled) await tenantApi.disable(tenant.id);
-      else await tenantApi.enable(tenant.id);
+      if (tenant.enabled) await tenants.disable({ id: tenant.id });
+      else await tenants.enable({ id: tenant.id });
       message.success(tenant.enabled ? '停用成功' : '启用成功');
       await detail.refetch();
     } catch {

@@ -5,7 +5,7 @@ import { Alert, App, Checkbox, Col, Divider, Form, Input, Modal, Row, Typography
 import { useEffect, useState } from 'react';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
 import { ApiError } from '../../platform/request.ts';
-import { enabledFlags, type Tenant, tenantApi } from './tenantApi.ts';
+import { enabledFlags, type Tenant, tenants } from './tenantApi.ts';
 
 const { Text } = Typography;
 
@@ -98,14 +98,14 @@ export default function TenantFormModal({ open, tenant, onClose, onSaved }: Prop
     try {
       const companyName = v.companyName.trim();
       const saved = tenant
-        ? await tenantApi.update({
+        ? await tenants.update({
             id: tenant.id,
             companyName,
             logo: v.logo?.trim() || null,
             version: v.version?.trim() || null,
             flags: flagRecord(v.flags ?? []),
           })
-        : await tenantApi.add({
+        : await tenants.add({
             memberCode: v.memberCode.trim(),
             companyName,
             ...(v.logo?.trim() ? { logo: v.logo.trim() } : {}),

@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { tenantApi } from '@factory/shared/api/tenant';
 import { routePath } from '@factory/shared/routes';
 import { TENANT_FLAGS } from '@factory/shared/tenantFlags';
 import { App, Avatar, Badge, Card, Flex, Space, Tag, Tooltip, Typography, theme } from 'antd';
@@ -9,7 +10,7 @@ import type { ColumnOverride, ExtraColumn, ListPageHandle, RowAction } from '../
 import { useSession } from '../../platform/session.ts';
 import TenantFormModal from './TenantFormModal.tsx';
 import TenantShell, { Forbidden, isForbidden } from './TenantShell.tsx';
-import { enabledFlags, TENANT_LIST_URL, type Tenant, tenantApi } from './tenantApi.ts';
+import { enabledFlags, type Tenant, tenants } from './tenantApi.ts';
 import { tenantEntity } from './tenantEntity.ts';
 
 const { Text } = Typography;
@@ -119,7 +120,7 @@ export default function TenantList() {
         confirm: (t) => (isOwn(t) ? '' : '停用后该企业的用户将无法登录，确定停用吗？'),
         success: '停用成功',
         onClick: (t) => {
-          if (!isOwn(t)) return tenantApi.disable(t.id);
+          if (!isOwn(t)) return tenants.disable({ id: t.id });
           message.warning('不能停用服务商自身的租户');
         },
       },
@@ -130,7 +131,7 @@ export default function TenantList() {
         visible: (t) => !t.enabled,
         confirm: '启用后该企业的用户即可登录，确定启用吗？',
         success: '启用成功',
-        onClick: (t) => tenantApi.enable(t.id),
+        onClick: (t) => tenants.enable({ id: t.id }),
       },
     ],
     [navigate, isOwn, message],
@@ -152,7 +153,7 @@ export default function TenantList() {
         ref={list}
         entity={tenantEntity}
         routeName="tenant"
-        url={TENANT_LIST_URL}
+        url={tenantApi.listPage.path}
         title={
           <Space size={12} wrap>
             租户列表

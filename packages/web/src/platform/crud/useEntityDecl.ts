@@ -1,10 +1,12 @@
-import { type CustomFieldDef, withCustomFields } from '@factory/shared/entities/custom';
+import { customFieldApi } from '@factory/shared/api/customField';
+import { withCustomFields } from '@factory/shared/entities/custom';
 import type { EntityDecl } from '@factory/shared/entities/define';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { api } from '../request.ts';
+import { call } from '../call.ts';
 
-export const CUSTOM_FIELDS_PATH = 'systemConfig/private/customField/getCustomFieldsOf';
+/** The cache key of every entity's custom fields: field setting clears it after a change. */
+export const CUSTOM_FIELDS_KEY = [customFieldApi.of.path] as const;
 
 /**
  * An entity's declaration with the tenant's custom fields (field setting) after its own, so the
@@ -13,9 +15,8 @@ export const CUSTOM_FIELDS_PATH = 'systemConfig/private/customField/getCustomFie
  */
 export function useEntityDecl<E extends EntityDecl>(entity: E): E | undefined {
   const query = useQuery({
-    queryKey: [CUSTOM_FIELDS_PATH, entity.name],
-    queryFn: ({ signal }) =>
-      api.get<CustomFieldDef[]>(CUSTOM_FIELDS_PATH, { entity: entity.name }, { signal }),
+    queryKey: [...CUSTOM_FIELDS_KEY, entity.name],
+    queryFn: ({ signal }) => call(customFieldApi.of, { entity: entity.name }, { signal }),
     enabled: !!entity.customFields,
     staleTime: 60_000,
   });

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   applyPaste,
+  filled,
   isGrid,
   type LineColumn,
   lineErrors,
@@ -61,6 +62,21 @@ describe('lineErrors', () => {
   });
   it('does not check empty optional cells nor view columns', () => {
     expect(lineErrors(columns, [{ materialId: 1, quantity: 1, remark: '' }])).toEqual([]);
+  });
+});
+
+describe('filled', () => {
+  it('passes a checked line on with its required cells typed as present', () => {
+    const line: Line = { materialId: 11, quantity: 2 };
+    const checked = filled(line, 'materialId', 'quantity');
+    expect(checked.materialId + checked.quantity).toBe(13);
+  });
+
+  it('refuses a line whose required cell is empty', () => {
+    expect(() =>
+      filled<Line, 'materialId' | 'unit'>({ materialId: 11, unit: '' }, 'materialId', 'unit'),
+    ).toThrow('unit');
+    expect(() => filled<Line, 'materialId'>({ quantity: 1 }, 'materialId')).toThrow('materialId');
   });
 });
 

@@ -93,6 +93,16 @@ export function lineErrors<T>(columns: readonly LineColumn<T>[], lines: readonly
   return out;
 }
 
+/**
+ * A line that passed `lineErrors` typed as such: its required cells are filled, so a save call can
+ * take it. Throws when one is empty, which only a save without the editor's check could meet.
+ */
+export function filled<T, K extends keyof T>(line: T, ...keys: K[]): T & { [P in K]-?: NonNullable<T[P]> } {
+  const empty = keys.find((k) => isEmptyValue(line[k]));
+  if (empty !== undefined) throw new Error(`line saved without ${String(empty)}`);
+  return line as T & { [P in K]-?: NonNullable<T[P]> };
+}
+
 /** The list with the line at `from` moved to `to`. */
 export function moveLine<T>(list: readonly T[], from: number, to: number): T[] {
   if (from === to || to < 0 || to >= list.length) return [...list];

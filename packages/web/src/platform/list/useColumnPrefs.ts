@@ -1,5 +1,6 @@
+import { userApi } from '@factory/shared/api/user';
 import { useCallback, useMemo } from 'react';
-import { api } from '../request.ts';
+import { call } from '../call.ts';
 import { useSession } from '../session.ts';
 import {
   type ColumnBase,
@@ -26,7 +27,7 @@ export function useColumnPrefs(pageKey: string, bases: readonly ColumnBase[]) {
       const user = useSession.getState().user;
       if (!user) return;
       const text = withPagePrefs(user.fields, pageKey, toPrefs(next, bases));
-      await api.put('authority/private/user/updateFields', { id: user.id, fields: text });
+      await call(userApi.updateFields, { id: user.id, fields: text });
       // the latest user, in case it changed while the call ran
       const now = useSession.getState().user;
       if (now) useSession.getState().setUser({ ...now, fields: text });

@@ -1,16 +1,9 @@
-import { IdQuery } from '@factory/shared/api/list';
-import {
-  BomListViewBody,
-  BomRelationNode,
-  FlowMaterial,
-  type FlowMaterialBody,
-} from '@factory/shared/api/processFlow';
+import { type FlowMaterialBody, processFlowApi } from '@factory/shared/api/processFlow';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { audit } from '../../../platform/audit.ts';
 import type { Tx } from '../../../platform/db.ts';
 import { fieldError } from '../../../platform/errors.ts';
-import { route } from '../../../platform/route.ts';
+import { handle } from '../../../platform/route.ts';
 import { bomTree } from '../bomRoutes.ts';
 import {
   materials,
@@ -20,7 +13,7 @@ import {
   processFlows,
   units,
 } from '../schema.ts';
-import { byIds, F, MODIFY, READ } from './common.ts';
+import { byIds } from './common.ts';
 import { lockedVersion, versionOf } from './versions.ts';
 
 // The BOM views of a version: the list of what it consumes at which step, and the product's
@@ -131,34 +124,16 @@ async function bomRelation(tx: Tx, versionId: number) {
 
 /** The two BOM views of a version; the list view is saved as a whole. */
 export const bomRoutes = [
-  route({
-    method: 'GET',
-    url: `${F}getBomRelationView`,
-    summary: 'BOM关系视图：产品的多级BOM，标出本版本消耗各物料的工序',
-    access: READ,
-    query: IdQuery,
-    result: Type.Array(BomRelationNode),
+  handle(processFlowApi.bomRelation, {
     handler: ({ tx, query }) => bomRelation(tx, query.id),
   }),
-  route({
-    method: 'GET',
-    url: `${F}getBomListView`,
-    summary: 'BOM清单视图：本版本各工序消耗的物料与单位用量',
-    access: READ,
-    query: IdQuery,
-    result: Type.Array(FlowMaterial),
+  handle(processFlowApi.bomList, {
     handler: async ({ tx, query }) => {
       await versionOf(tx, query.id);
       return flowMaterialsOf(tx, query.id);
     },
   }),
-  route({
-    method: 'POST',
-    url: `${F}updateBomListView`,
-    summary: '保存BOM清单视图（整体替换，全部成功或全部不写）',
-    access: MODIFY,
-    body: BomListViewBody,
-    result: Type.Array(FlowMaterial),
+  handle(processFlowApi.saveBomList, {
     handler: async ({ tx, session, body }) => {
       await saveFlowMaterials(tx, session.userId, body.versionId, body.items);
       return flowMaterialsOf(tx, body.versionId);

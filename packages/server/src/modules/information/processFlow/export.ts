@@ -1,8 +1,7 @@
-import { IdQuery } from '@factory/shared/api/list';
+import { processFlowApi } from '@factory/shared/api/processFlow';
 import { materialType } from '@factory/shared/enums';
 import { streamXlsx, type XlsxColumn } from '../../../platform/excel/export.ts';
-import { route } from '../../../platform/route.ts';
-import { F } from './common.ts';
+import { handle } from '../../../platform/route.ts';
 import { versionDetail } from './versionDetail.ts';
 
 const bomListFile: XlsxColumn[] = [
@@ -19,12 +18,7 @@ const bomListFile: XlsxColumn[] = [
 
 /** A version's BOM list view as a workbook, named after the flow and the version. */
 export const exportRoutes = [
-  route({
-    method: 'GET',
-    url: `${F}exportBomListView`,
-    summary: '导出BOM清单视图',
-    access: { keys: ['processListExport'] },
-    query: IdQuery,
+  handle(processFlowApi.exportBomList, {
     handler: async ({ tx, query, reply }) => {
       const v = await versionDetail(tx, query.id);
       await streamXlsx(reply, {

@@ -1,13 +1,11 @@
-import { BatchDeleteBody, VersionSummary } from '@factory/shared/api/processFlow';
+import { processFlowApi, type VersionSummary } from '@factory/shared/api/processFlow';
 import { processFlowEntity } from '@factory/shared/entities/processFlow';
 import { and, eq, inArray, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { crud, qualified } from '../../../platform/crud.ts';
 import { fieldError } from '../../../platform/errors.ts';
-import { route } from '../../../platform/route.ts';
+import { handle } from '../../../platform/route.ts';
 import { MADE_TYPES } from '../materialsRoutes.ts';
 import { materials, processFlowClasses, processFlows, processFlowVersions } from '../schema.ts';
-import { F } from './common.ts';
 import { addFirstVersions, copyVersion, mainVersionOf } from './versions.ts';
 
 const outerFlow = qualified(processFlows.id);
@@ -45,12 +43,6 @@ export const processFlow = crud({
       VersionSummary[]
     >`coalesce((select json_agg(json_build_object('id', v.id, 'name', v.name, 'isMain', v.is_main, 'stepCount', (select count(*) from process_flow_step s where s.version_id = v.id)) order by v.id) from process_flow_version v where v.flow_id = ${outerFlow}), '[]'::json)`,
   },
-  extraRow: {
-    mainVersionId: Type.Union([Type.Integer(), Type.Null()]),
-    versionList: Type.Array(VersionSummary),
-  },
-  // a copy takes the source's main version (steps, lines, stations, materials) as its V1
-  extraBody: { copyFromId: Type.Optional(Type.Integer({ minimum: 1, title: '复制自' })) },
   selectWhere: eq(processFlows.enabled, true),
   hooks: {
     validate: async (_tx, _values, id, body) => {
@@ -76,12 +68,7 @@ export const processFlow = crud({
 /** The flows' standard calls and their batch delete. */
 export const flowRoutes = [
   ...processFlow.routes,
-  route({
-    method: 'POST',
-    url: `${F}batchDelete`,
-    summary: '批量删除工艺路线（连同其版本、工序与物料；全部成功或全部不删）',
-    access: { keys: ['processListDel'] },
-    body: BatchDeleteBody,
+  handle(processFlowApi.batchDelete, {
     handler: async ({ tx, session, body }) => {
       for (const id of new Set(body.ids)) await processFlow.remove(tx, session.userId, id);
       return true;

@@ -1,16 +1,10 @@
-import {
-  ProcedureListBody,
-  ProcessStep,
-  type StepBody,
-  VersionStepsBody,
-} from '@factory/shared/api/processFlow';
+import { processFlowApi, type StepBody } from '@factory/shared/api/processFlow';
 import { asc, eq, inArray, sql } from 'drizzle-orm';
-import { Type } from 'typebox';
 import { audit } from '../../../platform/audit.ts';
 import { qualified } from '../../../platform/crud.ts';
 import type { Tx } from '../../../platform/db.ts';
 import { fieldError } from '../../../platform/errors.ts';
-import { route } from '../../../platform/route.ts';
+import { handle } from '../../../platform/route.ts';
 import {
   areas,
   procedures,
@@ -20,7 +14,7 @@ import {
   processFlowVersions,
   stations,
 } from '../schema.ts';
-import { byIds, F, MODIFY, READ, V } from './common.ts';
+import { byIds } from './common.ts';
 import { lockedVersion, versionOf } from './versions.ts';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
@@ -173,25 +167,13 @@ export async function saveSteps(tx: Tx, actorId: number | null, versionId: numbe
 
 /** A version's ordered steps: read, and saved as a whole. */
 export const stepRoutes = [
-  route({
-    method: 'POST',
-    url: `${F}getProcedureList`,
-    summary: '版本的有序工序',
-    access: READ,
-    body: ProcedureListBody,
-    result: Type.Array(ProcessStep),
+  handle(processFlowApi.steps, {
     handler: async ({ tx, body }) => {
       await versionOf(tx, body.versionId);
       return stepsOf(tx, body.versionId);
     },
   }),
-  route({
-    method: 'PUT',
-    url: `${V}updateOne`,
-    summary: '保存版本的工序（整体替换，按顺序编号 1…n；全部成功或全部不写）',
-    access: MODIFY,
-    body: VersionStepsBody,
-    result: Type.Array(ProcessStep),
+  handle(processFlowApi.saveSteps, {
     handler: async ({ tx, session, body }) => {
       await saveSteps(tx, session.userId, body.id, body.steps);
       return stepsOf(tx, body.id);

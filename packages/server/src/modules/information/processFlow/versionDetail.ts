@@ -1,12 +1,10 @@
-import { IdQuery } from '@factory/shared/api/list';
-import { VersionDetail } from '@factory/shared/api/processFlow';
+import { processFlowApi } from '@factory/shared/api/processFlow';
 import { eq } from 'drizzle-orm';
 import type { Tx } from '../../../platform/db.ts';
 import { notFound } from '../../../platform/errors.ts';
-import { route } from '../../../platform/route.ts';
+import { handle } from '../../../platform/route.ts';
 import { processFlows, processFlowVersions } from '../schema.ts';
 import { flowMaterialsOf } from './bom.ts';
-import { READ, V } from './common.ts';
 import { stepsOf } from './steps.ts';
 
 /** A version as a whole: its flow, its ordered steps and its materials. */
@@ -31,13 +29,7 @@ export async function versionDetail(tx: Tx, id: number) {
 
 /** The detail page's read of a version. */
 export const versionDetailRoutes = [
-  route({
-    method: 'GET',
-    url: `${V}getProcessFlowVersionDetail`,
-    summary: '版本详情：有序工序（工序、加工类型、标准工时、产线、工位）与物料',
-    access: READ,
-    query: IdQuery,
-    result: VersionDetail,
+  handle(processFlowApi.versionDetail, {
     handler: ({ tx, query }) => versionDetail(tx, query.id),
   }),
 ];

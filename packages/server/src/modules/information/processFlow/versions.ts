@@ -1,18 +1,11 @@
-import { IdQuery } from '@factory/shared/api/list';
-import {
-  AddVersionBody,
-  FIRST_VERSION,
-  RenameVersionQuery,
-  VersionSummary,
-} from '@factory/shared/api/processFlow';
+import { FIRST_VERSION, processFlowApi, type VersionSummary } from '@factory/shared/api/processFlow';
 import { and, count, eq, sql } from 'drizzle-orm';
 import { audit } from '../../../platform/audit.ts';
 import { qualified } from '../../../platform/crud.ts';
 import type { Tx } from '../../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../../platform/errors.ts';
-import { route } from '../../../platform/route.ts';
+import { handle } from '../../../platform/route.ts';
 import { processFlows, processFlowVersions } from '../schema.ts';
-import { F, MODIFY } from './common.ts';
 
 // Versions: exactly one main per flow. Every change to a flow's versions first locks the flow's
 // row, so two of them (two set-main calls, a delete and a set-main) run one after the other and
@@ -204,13 +197,7 @@ async function deleteVersion(tx: Tx, actorId: number, id: number): Promise<void>
 
 /** A flow's versions: new (blank, copied, or the next V<n> from the main), renamed, deleted, made main. */
 export const versionRoutes = [
-  route({
-    method: 'GET',
-    url: `${F}generateNewVersion`,
-    summary: '生成新版本：复制主版本的工序、产线、工位与物料，命名为下一个 V<n>',
-    access: MODIFY,
-    query: IdQuery,
-    result: VersionSummary,
+  handle(processFlowApi.generateVersion, {
     handler: async ({ tx, session, query }) => {
       await lockFlow(tx, query.id);
       const id = await addVersion(tx, session.userId, {
@@ -220,22 +207,10 @@ export const versionRoutes = [
       return summaryOf(tx, id);
     },
   }),
-  route({
-    method: 'POST',
-    url: `${F}addProcessFlowVersion`,
-    summary: '新增版本（空白，或复制该工艺路线的某个版本）',
-    access: MODIFY,
-    body: AddVersionBody,
-    result: VersionSummary,
+  handle(processFlowApi.addVersion, {
     handler: async ({ tx, session, body }) => summaryOf(tx, await addVersion(tx, session.userId, body)),
   }),
-  route({
-    method: 'GET',
-    url: `${F}reNameVersion`,
-    summary: '版本重命名（同一工艺路线内不重名）',
-    access: MODIFY,
-    query: RenameVersionQuery,
-    result: VersionSummary,
+  handle(processFlowApi.renameVersion, {
     handler: async ({ tx, session, query }) => {
       const { version } = await lockedVersion(tx, query.id);
       const name = query.name.trim();
@@ -252,23 +227,13 @@ export const versionRoutes = [
       return summaryOf(tx, version.id);
     },
   }),
-  route({
-    method: 'DELETE',
-    url: `${F}deleteVersion`,
-    summary: '删除版本（主版本与唯一的版本不能删除）',
-    access: MODIFY,
-    query: IdQuery,
+  handle(processFlowApi.deleteVersion, {
     handler: async ({ tx, session, query }) => {
       await deleteVersion(tx, session.userId, query.id);
       return true;
     },
   }),
-  route({
-    method: 'DELETE',
-    url: `${F}setVersionToMain`,
-    summary: '设为主版本（原主版本在同一事务中取消）',
-    access: { keys: ['processListSetMainVersion'] },
-    query: IdQuery,
+  handle(processFlowApi.setMain, {
     handler: async ({ tx, session, query }) => {
       await setMainVersion(tx, session.userId, query.id);
       return true;

@@ -1,0 +1,164 @@
+import { Type } from 'typebox';
+import { endpoint } from '../api/contract.ts';
+import {
+  ExportQuery,
+  ImportCheckResult,
+  ImportError,
+  ImportQuery,
+  ImportWriteResult,
+} from '../api/import.ts';
+import { IdQuery, ListPageQuery, PageResult, SelectQuery, SelectResult } from '../api/list.ts';
+import { CustomValues } from './custom.ts';
+import { type EntityDecl, entityButtons, entityPaths } from './define.ts';
+import { bodySchemas, rowSchema } from './schema.ts';
+
+function declare(entity: EntityDecl) {
+  const paths = entityPaths(entity);
+  const buttons = entityButtons(entity);
+  const has = (button: string) => buttons.includes(button);
+  const keys = (action: string) => [`${entity.route}${action}`];
+  const copy = has('Copy');
+  // the add call also copies: its permission keys are Add's and Copy's
+  const addKeys = [...keys('Add'), ...(copy ? keys('Copy') : [])];
+  const Row = rowSchema(entity, {
+    ...entity.extraRow,
+    ...(entity.customFields ? { custom: CustomValues } : {}),
+  });
+  const bodies = bodySchemas(entity, {
+    ...entity.extraBody,
+    ...(entity.customFields ? { custom: Type.Optional(CustomValues) } : {}),
+  });
+  const { label } = entity;
+  const enable = (enabled: boolean) =>
+    endpoint({
+      method: 'GET',
+      path: enabled ? paths.enable : paths.disable,
+      summary: `${enabled ? '启用' : '停用'}${label}`,
+      access: { keys: keys(enabled ? 'Enable' : 'Disable') },
+      query: IdQuery,
+    });
+  return {
+    listPage: endpoint({
+      method: 'GET',
+      path: paths.listPage,
+      summary: `${label}分页列表`,
+      access: { keys: [entity.route] },
+      query: ListPageQuery,
+      result: PageResult(Row),
+    }),
+    list: endpoint({
+      method: 'GET',
+      path: paths.list,
+      summary: `${label}选择列表`,
+      access: { session: true },
+      query: SelectQuery,
+      result: SelectResult(Row),
+    }),
+    detail: endpoint({
+      method: 'GET',
+      path: paths.detail,
+      summary: `${label}详情`,
+      access: { keys: [entity.route] },
+      query: IdQuery,
+      result: Row,
+    }),
+    add: has('Add')
+      ? endpoint({
+          method: 'POST',
+          path: paths.add,
+          summary: copy ? `新增${label}（复制亦用此接口）` : `新增${label}`,
+          access: { keys: addKeys },
+          body: bodies.add,
+          result: Row,
+        })
+      : undefined,
+    update: has('Modify')
+      ? endpoint({
+          method: 'PUT',
+          path: paths.update,
+          summary: `修改${label}`,
+          access: { keys: keys('Modify') },
+          body: bodies.update,
+          result: Row,
+        })
+      : undefined,
+    maxCode: entity.autoCode
+      ? endpoint({
+          method: 'GET',
+          path: paths.maxCode,
+          summary: `建议下一个${label}编码`,
+          access: { keys: addKeys },
+          result: Type.String(),
+        })
+      : undefined,
+    remove: has('Del')
+      ? endpoint({
+          method: 'DELETE',
+          path: paths.remove,
+          summary: `删除${label}`,
+          access: { keys: keys('Del') },
+          query: IdQuery,
+        })
+      : undefined,
+    enable: has('Enable') ? enable(true) : undefined,
+    disable: has('Enable') ? enable(false) : undefined,
+    /** Answers an .xlsx file, not the envelope. */
+    export: has('Export')
+      ? endpoint({
+          method: 'GET',
+          path: paths.export,
+          summary: `导出${label}（当前查询条件、排序与显示列）`,
+          access: { keys: keys('Export') },
+          query: ExportQuery,
+        })
+      : undefined,
+    /** Answers an .xlsx file, not the envelope. */
+    importTemplate: has('Import')
+      ? endpoint({
+          method: 'GET',
+          path: paths.importTemplate,
+          summary: `下载${label}导入模板`,
+          access: { keys: keys('Import') },
+        })
+      : undefined,
+    /** Answers an .xlsx file, not the envelope. */
+    importErrors: has('Import')
+      ? endpoint({
+          method: 'POST',
+          path: paths.importErrors,
+          summary: '下载导入校验错误清单',
+          access: { keys: keys('Import') },
+          body: Type.Array(ImportError, { maxItems: 200_000 }),
+        })
+      : undefined,
+    import: has('Import')
+      ? endpoint({
+          method: 'POST',
+          path: paths.import,
+          summary: `导入${label}：mode=check 校验，mode=write 写入（全部成功或全部不写）`,
+          access: { keys: keys('Import') },
+          multipart: true,
+          query: ImportQuery,
+          result: Type.Union([ImportCheckResult, ImportWriteResult]),
+        })
+      : undefined,
+  };
+}
+
+export type EntityEndpoints = ReturnType<typeof declare>;
+
+const declared = new WeakMap<EntityDecl, EntityEndpoints>();
+
+/**
+ * The standard endpoints of a declared entity (spec 000 §7's pattern), derived from its declaration
+ * alone: the calls its route's buttons allow, with its row and body schemas. Made once per entity,
+ * so the server's crud and the web's screens hold the same objects.
+ */
+export function entityEndpoints(entity: EntityDecl): EntityEndpoints {
+  let e = declared.get(entity);
+  if (!e) {
+    e = declare(entity);
+    declared.set(entity, e);
+  }
+  return e;
+}
