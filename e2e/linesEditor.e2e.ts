@@ -60,6 +60,7 @@ describe('the lines editor, on the BOM screen', () => {
     await pick(page, cell(page, 1, '子件物料'), '纸包铜扁线', '纸包铜扁线');
     await cell(page, 1, '用量').fill('');
     await cell(page, 1, '用量').pressSequentially('42');
+    await expect.poll(() => cell(page, 1, '用量').inputValue()).toBe('42');
     await page.keyboard.press('Enter');
     await expect.poll(() => focused(page)).toBe('第1行损耗率');
     await page.keyboard.type('1.5');
@@ -75,20 +76,20 @@ describe('the lines editor, on the BOM screen', () => {
     await page.getByText('第4行“子件物料”没有编码或名称为“NOPE-999”的物料').waitFor();
     await page.getByText('第3行“用量”须大于0').waitFor();
     expect(await page.getByText('2 处需要修改').count()).toBe(1);
-    expect(await codes(page)).toEqual(['YCL-CU-003', 'YCL-GG-001', 'YCL-JY-002', '—']);
-    expect(await cell(page, 2, '用量').inputValue()).toBe('620');
-    expect(await cell(page, 2, '损耗率').inputValue()).toBe('1.5');
+    await expect.poll(() => codes(page)).toEqual(['YCL-CU-003', 'YCL-GG-001', 'YCL-JY-002', '—']);
+    await expect.poll(() => cell(page, 2, '用量').inputValue()).toBe('620');
+    await expect.poll(() => cell(page, 2, '损耗率').inputValue()).toBe('1.5');
     await page.screenshot({ path: '/tmp/lines-editor-pasted.png' });
     await shot(page, 'lines-editor-pasted');
 
     // reorder: 下移 swaps the first two lines, Alt+↑ brings it back
     await rows(page).nth(0).getByRole('button', { name: '下移' }).click();
-    expect(await codes(page)).toEqual(['YCL-GG-001', 'YCL-CU-003', 'YCL-JY-002', '—']);
+    await expect.poll(() => codes(page)).toEqual(['YCL-GG-001', 'YCL-CU-003', 'YCL-JY-002', '—']);
     await cell(page, 2, '用量').focus();
     await page.keyboard.press('Alt+ArrowUp');
-    expect(await codes(page)).toEqual(['YCL-CU-003', 'YCL-GG-001', 'YCL-JY-002', '—']);
+    await expect.poll(() => codes(page)).toEqual(['YCL-CU-003', 'YCL-GG-001', 'YCL-JY-002', '—']);
     // the line moved, its values did not change, and the cursor went with it
-    expect(await cell(page, 1, '用量').inputValue()).toBe('42');
+    await expect.poll(() => cell(page, 1, '用量').inputValue()).toBe('42');
     await expect.poll(() => focused(page)).toBe('第1行用量');
 
     // saving is refused while a line is wrong, and says why
@@ -108,10 +109,10 @@ describe('the lines editor, on the BOM screen', () => {
     // what was saved comes back in the order shown
     await page.reload();
     await expect.poll(() => rows(page).count()).toBe(4);
-    expect(await codes(page)).toEqual(['YCL-CU-003', 'YCL-GG-001', 'YCL-JY-002', 'YCL-CU-004']);
-    expect(await cell(page, 3, '用量').inputValue()).toBe('6');
-    expect(await cell(page, 1, '用量').inputValue()).toBe('42');
-    expect(await cell(page, 1, '损耗率').inputValue()).toBe('1.5');
+    await expect.poll(() => codes(page)).toEqual(['YCL-CU-003', 'YCL-GG-001', 'YCL-JY-002', 'YCL-CU-004']);
+    await expect.poll(() => cell(page, 3, '用量').inputValue()).toBe('6');
+    await expect.poll(() => cell(page, 1, '用量').inputValue()).toBe('42');
+    await expect.poll(() => cell(page, 1, '损耗率').inputValue()).toBe('1.5');
     await page.screenshot({ path: '/tmp/lines-editor-saved.png', fullPage: true });
     await shot(page, 'lines-editor-saved');
   });

@@ -37,6 +37,30 @@ describe('jobs on pg-boss', () => {
     await db?.close();
   });
 
+  it('starts although another node created the queue tables at the same moment', async () => {
+    // the first creation is refused as PostgreSQL refuses the slower of two nodes starting together
+    let refused = 0;
+    const racing: Database = {
+      ...db,
+      executeSql: async (text, values) => {
+        if (!refused && text.includes('CREATE SCHEMA')) {
+          refused++;
+          throw Object.assign(new Error('duplicate key value violates unique constraint'), { code: '23505' });
+        }
+        return db.executeSql(text, values);
+      },
+    };
+    const jobs = node(racing);
+    let ran = false;
+    await jobs.work('test-after-race', async () => {
+      ran = true;
+    });
+    await jobs.start();
+    expect(refused).toBe(1);
+    await jobs.send('test-after-race');
+    await expect.poll(() => ran, { timeout: 20_000 }).toBe(true);
+  });
+
   it('retries a failed job and keeps its attempts and state visible', async () => {
     const jobs = node(db);
     let calls = 0;

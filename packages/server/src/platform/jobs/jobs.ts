@@ -68,14 +68,18 @@ export function createJobs(
   log: Pick<FastifyBaseLogger, 'error' | 'warn'>,
   tuning: JobTuning = {},
 ): Jobs {
-  const boss = new PgBoss({
-    db: { executeSql: (text, values) => db.executeSql(text, values) },
-    schema: 'pgboss',
-    cronMonitorIntervalSeconds: tuning.cronMonitorIntervalSeconds ?? 30,
-    // how soon a fired cron becomes its job: no later than the next cron check
-    cronWorkerIntervalSeconds: Math.min(tuning.cronMonitorIntervalSeconds ?? 5, 5),
-  });
-  boss.on('error', (err) => log.error({ err }, '后台任务队列出错'));
+  const newBoss = () => {
+    const b = new PgBoss({
+      db: { executeSql: (text, values) => db.executeSql(text, values) },
+      schema: 'pgboss',
+      cronMonitorIntervalSeconds: tuning.cronMonitorIntervalSeconds ?? 30,
+      // how soon a fired cron becomes its job: no later than the next cron check
+      cronWorkerIntervalSeconds: Math.min(tuning.cronMonitorIntervalSeconds ?? 5, 5),
+    });
+    b.on('error', (err) => log.error({ err }, '后台任务队列出错'));
+    return b;
+  };
+  let boss = newBoss();
   const registered: Registration[] = [];
   let started = false;
 
@@ -144,6 +148,27 @@ export function createJobs(
     }
   }
 
+  /**
+   * pg-boss creates or migrates its own schema (pgboss) here. Nodes starting together on a fresh
+   * database may both try to create it, and PostgreSQL then refuses one (a duplicate in its
+   * catalogue): that one starts again, with a new instance (a failed one stays half-started), and
+   * finds the schema made.
+   */
+  async function startBoss() {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        await boss.start();
+        return;
+      } catch (err) {
+        const code = (err as { code?: string }).code;
+        if (attempt === 3 || !(code === '23505' || code === '42P06' || code === '42P07')) throw err;
+        log.warn({ err }, '后台任务队列的表正由另一节点创建，稍后重试');
+        await new Promise((r) => setTimeout(r, 200 * attempt));
+        boss = newBoss();
+      }
+    }
+  }
+
   const register = async (r: Registration) => {
     if (registered.some((x) => x.name === r.name)) throw new Error(`job ${r.name} registered twice`);
     registered.push(r);
@@ -156,8 +181,7 @@ export function createJobs(
     send: (name, data = {}) => boss.send(name, data),
     get: (name, id) => boss.getJobById(name, id, { includeArchive: true }),
     async start() {
-      // pg-boss creates or migrates its own schema (pgboss) here, under an advisory lock
-      await boss.start();
+      await startBoss();
       started = true;
       for (const r of registered) await apply(r);
     },
