@@ -1,16 +1,22 @@
+import { basicConfigApi } from '@factory/shared/api/basicConfig';
 import { decryptText } from '@factory/shared/crypto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api } from '../request.ts';
+import { api, request } from '../request.ts';
 import { type SessionUser, useSession } from '../session.ts';
 import { ListPage } from './ListPage.tsx';
 import { thing } from './testEntity.ts';
 
-vi.mock('../request.ts', () => ({ api: { get: vi.fn(), put: vi.fn() } }));
+vi.mock('../request.ts', () => ({ api: { get: vi.fn(), put: vi.fn() }, request: vi.fn() }));
 const get = vi.mocked(api.get);
+// the tenant's page sizes come through the declared endpoint (call → request)
+vi.mocked(request).mockImplementation(async (_method, path) => {
+  if (path !== basicConfigApi.value.path) throw new Error(`unexpected call ${path}`);
+  return '[10,20,50]' as never;
+});
 
 interface Thing {
   id: number;
@@ -26,10 +32,7 @@ const data: Thing[] = [
 ];
 
 function answer(content: Thing[]) {
-  get.mockImplementation(async (url) => {
-    if (url === 'systemConfig/private/systemConfig/code') return '[10,20,50]' as never;
-    return { content, total: content.length } as never;
-  });
+  get.mockImplementation(async () => ({ content, total: content.length }) as never);
 }
 
 const signIn = (permissions: string[], userName = 'someone') =>

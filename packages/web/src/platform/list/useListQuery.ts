@@ -1,9 +1,11 @@
+import { basicConfigApi } from '@factory/shared/api/basicConfig';
 import { DEFAULT_PAGE_SIZE, type FilterItem, PAGE_SIZES } from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
 import type { EntityDecl } from '@factory/shared/entities/define';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { call } from '../call.ts';
 import { api } from '../request.ts';
 import { defaultSearchValues, type SearchValues, searchFieldsOf, toFilterItems } from './filters.ts';
 import { cleanOrder, sortableKeys } from './order.ts';
@@ -89,7 +91,7 @@ export function writeListState(params: URLSearchParams, s: ListState, d: ListDef
 export function usePageSizes() {
   const q = useQuery({
     queryKey: ['systemConfig', 'page_size_config'],
-    queryFn: () => api.get<string>('systemConfig/private/systemConfig/code', { code: 'page_size_config' }),
+    queryFn: () => call(basicConfigApi.value, { code: 'page_size_config' }),
     staleTime: 5 * 60_000,
   });
   const sizes = useMemo(() => (q.data === undefined ? [...PAGE_SIZES] : parsePageSizes(q.data)), [q.data]);
