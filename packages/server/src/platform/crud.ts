@@ -1,4 +1,3 @@
-import { entityPaths } from '@factory/shared/entities/define';
 import { type CrudOptions, crudContext } from './crud/context.ts';
 import { detailCalls } from './crud/detail.ts';
 import { enableCalls } from './crud/enable.ts';
@@ -45,11 +44,6 @@ export function crud(o: CrudOptions) {
   const parts = [list, detail, save, remove, enable, nextCodeCalls(c), exportCalls(c), importCalls(c)];
   return {
     routes: parts.flatMap((p) => p.routes),
-    /** Its calls as shared declares them (entityEndpoints). */
-    endpoints: c.endpoints,
-    paths: entityPaths(o.entity),
-    /** The row as the API answers it. */
-    Row: c.endpoints.detail.result,
     rowColumns: c.rowColumns,
     listFields: c.listFields,
     list: list.list,

@@ -21,65 +21,67 @@ afterAll(() => h.close());
 describe('the permission walk over every registered endpoint', () => {
   it('declares only keys that exist in the route tree (page names or button keys)', () => {
     const known = new Set(webPermissionCodes());
-    for (const def of h.routes) {
+    for (const def of h.routes.map((r) => r.endpoint)) {
       if ('keys' in def.access)
-        for (const key of def.access.keys) expect(known, `${def.url}: ${key}`).toContain(key);
+        for (const key of def.access.keys) expect(known, `${def.path}: ${key}`).toContain(key);
     }
   });
 
   it('registers every declared endpoint under the API prefix', () => {
-    for (const def of h.routes) {
-      expect(h.app.hasRoute({ method: def.method, url: API_PREFIX + def.url }), def.url).toBe(true);
+    for (const def of h.routes.map((r) => r.endpoint)) {
+      expect(h.app.hasRoute({ method: def.method, url: API_PREFIX + def.path }), def.path).toBe(true);
     }
   });
 
   it('answers code 2 to every private endpoint called without a token', async () => {
-    const privateRoutes = h.routes.filter((d) => !('public' in d.access));
+    const privateRoutes = h.routes.map((r) => r.endpoint).filter((d) => !('public' in d.access));
     expect(privateRoutes.length).toBeGreaterThan(10);
     for (const def of privateRoutes) {
-      const res = await h.call(def.method, def.url);
-      expect(res.status, def.url).toBe(401);
-      expect(res.body.errorCode, def.url).toBe(2);
+      const res = await h.call(def.method, def.path);
+      expect(res.status, def.path).toBe(401);
+      expect(res.body.errorCode, def.path).toBe(2);
     }
   });
 
   it('answers code 3 to every keyed endpoint for a user who lacks the key', async () => {
-    const keyed = h.routes.filter((d) => 'keys' in d.access);
+    const keyed = h.routes.map((r) => r.endpoint).filter((d) => 'keys' in d.access);
     expect(keyed.length).toBeGreaterThan(3);
     for (const def of keyed) {
-      const res = await h.call(def.method, def.url, {
+      const res = await h.call(def.method, def.path, {
         token: nobody,
         body: def.method === 'GET' ? undefined : {},
       });
-      expect(res.status, def.url).toBe(403);
-      expect(res.body, def.url).toMatchObject({ errorCode: 3, errorMsg: '没有权限执行此操作' });
+      expect(res.status, def.path).toBe(403);
+      expect(res.body, def.path).toMatchObject({ errorCode: 3, errorMsg: '没有权限执行此操作' });
     }
   });
 
   it("answers code 3 to every provider endpoint for another tenant's admin", async () => {
-    const provider = h.routes.filter((d) => 'provider' in d.access && d.access.provider);
+    const provider = h.routes
+      .map((r) => r.endpoint)
+      .filter((d) => 'provider' in d.access && d.access.provider);
     expect(provider.length).toBeGreaterThan(3);
     for (const def of provider) {
-      const res = await h.call(def.method, def.url, {
+      const res = await h.call(def.method, def.path, {
         token: ordinaryAdmin,
         body: def.method === 'GET' ? undefined : {},
       });
-      expect(res.body.errorCode, def.url).toBe(3);
+      expect(res.body.errorCode, def.path).toBe(3);
     }
     const own = await h.call('GET', 'tenant/private/tenant/getTenantListPage', { token: providerAdmin });
     expect(own.body.errorCode).toBe(0);
   });
 
   it('lets the admin user past every key (then the schema decides)', async () => {
-    const keyed = h.routes.filter(
-      (d) => 'keys' in d.access && !('provider' in d.access && d.access.provider),
-    );
+    const keyed = h.routes
+      .map((r) => r.endpoint)
+      .filter((d) => 'keys' in d.access && !('provider' in d.access && d.access.provider));
     for (const def of keyed) {
-      const res = await h.call(def.method, def.url, {
+      const res = await h.call(def.method, def.path, {
         token: ordinaryAdmin,
         body: def.method === 'GET' ? undefined : {},
       });
-      expect([0, 1, 4], def.url).toContain(res.body.errorCode);
+      expect([0, 1, 4], def.path).toContain(res.body.errorCode);
     }
   });
 });

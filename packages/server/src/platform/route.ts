@@ -1,7 +1,6 @@
 import type { Access, BodyOf, Endpoint, QueryOf } from '@factory/shared/api/contract';
 import { EnvelopeOf } from '@factory/shared/api/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { Static, TSchema } from 'typebox';
 import type { Tx } from './db.ts';
 import { checkPageSize } from './list.ts';
 import type { Services } from './services.ts';
@@ -10,8 +9,6 @@ import type { SessionInfo } from './session.ts';
 export const API_PREFIX = '/api/web/v1/';
 
 export type { Access };
-
-type In<S> = S extends TSchema ? Static<S> : undefined;
 
 export interface Ctx<Q, B> {
   req: FastifyRequest;
@@ -30,31 +27,17 @@ export interface Ctx<Q, B> {
   afterCommit(fn: () => void | Promise<void>): void;
 }
 
-export interface RouteDef<
-  Q extends TSchema | undefined = TSchema | undefined,
-  B extends TSchema | undefined = TSchema | undefined,
-  R extends TSchema | undefined = TSchema | undefined,
-> {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
-  /** Path under /api/web/v1/, exactly as the spec names it. */
-  url: string;
-  summary: string;
-  access: Access;
-  query?: Q;
-  body?: B;
-  /** Schema of `result`; Fastify serialises only what it declares. */
-  result?: R;
+/** A route as the app registers it: the endpoint shared declares, and how the server serves it. */
+export interface RouteDef {
+  /** Method, path, access and schemas: the declaration itself (the contract test holds them together). */
+  endpoint: Endpoint;
   /**
    * false: the handler opens no tenant transaction (it does no tenant I/O, or manages its own).
    * 'system': a provider route that writes across tenants (the changelog's notifications) runs in
    * an owner transaction instead; only provider routes may ask for it.
    */
   tx?: boolean | 'system';
-  /** Multipart or binary bodies are parsed by the handler. */
-  rawBody?: boolean;
-  handler: (ctx: Ctx<In<Q>, In<B>>) => Promise<In<R> | unknown>;
-  /** The endpoint declared in shared that this route serves (the contract test holds them together). */
-  declared: Endpoint;
+  handler: (ctx: Ctx<unknown, unknown>) => Promise<unknown>;
 }
 
 /** What the server adds to a declared endpoint: how its handler runs. */
@@ -68,20 +51,12 @@ export interface Implementation<E extends Endpoint> {
  * Serves an endpoint declared in shared (`shared/src/api/<module>.ts`): method, path, access and
  * schemas come from the declaration, the handler's types too; the module adds only the handler.
  */
-export const handle = <E extends Endpoint>(e: E, impl: Implementation<E>): RouteDef =>
-  ({
-    method: e.method,
-    url: e.path,
-    summary: e.summary,
-    access: e.access,
-    query: e.query,
-    body: e.body,
-    result: e.result,
-    rawBody: e.multipart,
-    tx: impl.tx,
-    handler: impl.handler,
-    declared: e,
-  }) as unknown as RouteDef;
+export const handle = <E extends Endpoint>(e: E, impl: Implementation<E>): RouteDef => ({
+  endpoint: e,
+  tx: impl.tx,
+  // the schemas of `e` validate query and body before the handler runs
+  handler: impl.handler as RouteDef['handler'],
+});
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -121,21 +96,22 @@ async function settleCommitted(tasks: (() => void | Promise<void>)[], log: Fasti
 
 export function registerRoutes(app: FastifyInstance, services: Services, defs: readonly RouteDef[]): void {
   for (const def of defs) {
-    if (def.tx === 'system' && !('provider' in def.access && def.access.provider))
-      throw new Error(`${def.url}: only provider routes may run outside row-level security`);
-    const tag = def.url.split('/')[0];
-    const props = (def.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
+    const e = def.endpoint;
+    if (def.tx === 'system' && !('provider' in e.access && e.access.provider))
+      throw new Error(`${e.path}: only provider routes may run outside row-level security`);
+    const tag = e.path.split('/')[0];
+    const props = (e.query as { properties?: Record<string, unknown> } | undefined)?.properties ?? {};
     const pagedList = 'currentPage' in props && 'pageSize' in props;
     app.route({
-      method: def.method,
-      url: API_PREFIX + def.url,
-      config: { access: def.access },
+      method: e.method,
+      url: API_PREFIX + e.path,
+      config: { access: e.access },
       schema: {
-        summary: def.summary,
+        summary: e.summary,
         tags: [tag],
-        ...(def.query ? { querystring: def.query } : {}),
-        ...(def.body ? { body: def.body } : {}),
-        ...(def.result ? { response: { 200: EnvelopeOf(def.result) } } : {}),
+        ...(e.query ? { querystring: e.query } : {}),
+        ...(e.body ? { body: e.body } : {}),
+        ...(e.result ? { response: { 200: EnvelopeOf(e.result) } } : {}),
       },
       handler: async (req, reply) => {
         const session = req.session as SessionInfo;

@@ -125,7 +125,9 @@ function titleOf(tree: TreeIndex, code: string): string {
 }
 
 export const roleRoutes = [
-  ...role.routes.filter((r) => r.url !== roleApi.select.path && r.url !== roleApi.remove.path),
+  ...role.routes.filter(
+    (r) => r.endpoint.path !== roleApi.select.path && r.endpoint.path !== roleApi.remove.path,
+  ),
   handle(roleApi.select, {
     handler: ({ tx, query }) =>
       selectPage(
