@@ -72,6 +72,12 @@ interface Driver {
   close(): Promise<void>;
 }
 
+/** Row-level security, policy and grants for every table with tenant_id (migration 0001's function). */
+const secureTenantTables = (db: AnyDb) => db.execute(sql`select app_secure_tenant_tables()`);
+
+/** The advisory lock key under which a PostgreSQL database is migrated. */
+const MIGRATION_LOCK = 7_240_001;
+
 function wrap({ kind, db, withTenant, prepared, executeSql, migrate: doMigrate, close }: Driver): Database {
   return {
     kind,
@@ -83,10 +89,7 @@ function wrap({ kind, db, withTenant, prepared, executeSql, migrate: doMigrate, 
       const res = (await db.execute(query)) as unknown as { rows: T[] } | T[];
       return Array.isArray(res) ? res : res.rows;
     },
-    migrate: async () => {
-      await doMigrate();
-      await db.execute(sql`select app_secure_tenant_tables()`);
-    },
+    migrate: doMigrate,
     close,
   };
 }
@@ -137,7 +140,19 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       prepared: async <T extends Record<string, unknown>>(name: string, text: string, params: unknown[]) =>
         (await pool.query<T>({ name, text, values: params })).rows,
       executeSql: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)),
-      migrate: () => migratePg(db, { migrationsFolder: MIGRATIONS_DIR }),
+      migrate: async () => {
+        // nodes starting together migrate one after the other: PostgreSQL refuses concurrent
+        // grants on the same objects ("tuple concurrently updated")
+        const lock = await pool.connect();
+        try {
+          await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+          await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+          await secureTenantTables(db);
+        } finally {
+          await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
+          lock.release();
+        }
+      },
       close: () => pool.end(),
     });
   }
@@ -162,7 +177,10 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // exec runs several statements (the simple protocol) and answers each: the last is the result
     executeSql: async (text, values) =>
       values?.length ? pgl.query(text, values) : ((await pgl.exec(text)).at(-1) ?? { rows: [] }),
-    migrate: () => migratePglite(db, { migrationsFolder: MIGRATIONS_DIR }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+      await secureTenantTables(db);
+    },
     close: () => pgl.close(),
   });
 }
