@@ -132,9 +132,7 @@ async function alternativeWrite(c: pg.Client, tenantId: number, n: number, runs:
   }
   const samples: number[] = [];
   for (let r = 0; r < runs; r++) {
-    await c.query(
-      `begin; select set_config('role', 'factory_app', true), set_config('app.tenant_id', '${Number(tenantId)}', true)`,
-    );
+    await c.query(`begin; set local role factory_app; set local app.tenant_id = '${Number(tenantId)}'`);
     try {
       const t = performance.now();
       const res = await c.query(

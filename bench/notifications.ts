@@ -148,7 +148,7 @@ async function main() {
       returning id`);
     return (res as unknown as { rows: { id: number }[] }).rows.map((r) => r.id);
   });
-  const tokens = users.map(() => newToken());
+  const tokens = users.map(() => newToken(tenant.id));
   await db.withTenant(tenant.id, (tx) =>
     tx.execute(sql`
       insert into session (user_id, token_hash, expires_at)

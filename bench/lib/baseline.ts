@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
-import { LOOKUP_SQL } from '../../packages/server/src/platform/session.ts';
+import { LOOKUP_SQL, tokenTenant } from '../../packages/server/src/platform/session.ts';
 
 /**
  * The bare baseline: Fastify 5 with no schemas, hooks, plugins or logger, and a pg.Pool of the
@@ -66,12 +66,14 @@ export async function startBaseline(opts: BaselineOptions): Promise<Baseline> {
 
   const lookupSession = async (token: string | string[] | undefined) => {
     if (typeof token !== 'string' || token.length > 200) return undefined;
+    const tenantId = tokenTenant(token);
+    if (tenantId === undefined) return undefined;
     const hash = createHash('sha256').update(token).digest('hex');
     // prepared by name, as the app does: a bare server written for speed would do the same
     const { rows } = await pool.query<{ tenant_id: number }>({
       name: 'session_lookup',
       text: SESSION_SQL,
-      values: [hash, opts.sessionIdleMinutes],
+      values: [tenantId, hash, opts.sessionIdleMinutes],
     });
     return rows[0];
   };
@@ -102,7 +104,7 @@ export async function startBaseline(opts: BaselineOptions): Promise<Baseline> {
       const client = await pool.connect();
       try {
         await client.query(
-          `begin; select set_config('role', 'factory_app', true), set_config('app.tenant_id', '${Number(tenantId)}', true)`,
+          `begin; set local role factory_app; set local app.tenant_id = '${Number(tenantId)}'`,
         );
         rows = (await client.query<ConfigRow>(CONFIG_LIST_SQL, params)).rows;
         await client.query('commit');

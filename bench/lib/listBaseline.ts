@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import Fastify, { type FastifyInstance } from 'fastify';
 import pg from 'pg';
+import { tokenTenant } from '../../packages/server/src/platform/session.ts';
 import { SESSION_SQL } from './baseline.ts';
 
 /**
@@ -101,12 +102,13 @@ export async function startListBaseline(opts: ListBaselineOptions): Promise<List
     if (q.session !== 'rls') return ok(pageOf((await tenant.query<unknown[]>(config)).rows));
 
     const token = req.headers.token;
-    if (typeof token !== 'string' || token.length > 200)
+    const tenantId = typeof token === 'string' ? tokenTenant(token) : undefined;
+    if (typeof token !== 'string' || tenantId === undefined)
       return reply.status(401).send({ errorCode: 2, result: null, errorMsg: 'no session' });
     const { rows: sessions } = await owner.query<{ tenant_id: number }>({
       name: 'session_lookup',
       text: SESSION_SQL,
-      values: [createHash('sha256').update(token).digest('hex'), opts.sessionIdleMinutes],
+      values: [tenantId, createHash('sha256').update(token).digest('hex'), opts.sessionIdleMinutes],
     });
     const session = sessions[0];
     if (!session) return reply.status(401).send({ errorCode: 2, result: null, errorMsg: 'no session' });
@@ -114,7 +116,7 @@ export async function startListBaseline(opts: ListBaselineOptions): Promise<List
     let broken: Error | undefined;
     try {
       await client.query(
-        `begin; select set_config('role', 'factory_app', true), set_config('app.tenant_id', '${Number(session.tenant_id)}', true)`,
+        `begin; set local role factory_app; set local app.tenant_id = '${Number(session.tenant_id)}'`,
       );
       const rows = (await client.query<unknown[]>(config)).rows;
       await client.query('commit');

@@ -2,17 +2,18 @@ import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import { encryptText } from '@factory/shared/crypto';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../testing/harness.ts';
+import { createHarness, type Harness, type TestTenant } from '../testing/harness.ts';
 import { memoryCounters } from './counters.ts';
 import { hashToken } from './session.ts';
 
 let clock = Date.now();
 const counters = memoryCounters(() => clock);
 let h: Harness;
+let acme: TestTenant;
 
 beforeAll(async () => {
   h = await createHarness({ counters, config: { loginLockSeconds: 15 * 60, loginMaxFailures: 5 } });
-  await h.addTenant('acme', [
+  acme = await h.addTenant('acme', [
     { userName: 'planner', phone: '13800000001', modules: ['plans'] },
     { userName: 'other' },
   ]);
@@ -36,7 +37,9 @@ describe('login', () => {
     expect(res.status).toBe(200);
     expect(res.body.errorCode).toBe(0);
     const result = res.body.result as { token: string; userInfo: Record<string, unknown> };
-    expect(result.token).toMatch(/^[A-Za-z0-9_-]{40,}$/);
+    // the tenant travels in the clear so the session is found on its tenant's rows; 256 random bits follow
+    expect(result.token).toMatch(/^\d+\.[A-Za-z0-9_-]{43}$/);
+    expect(result.token.split('.')[0]).toBe(String(acme.id));
     expect(result.userInfo).toMatchObject({
       userName: 'planner',
       frequencyId: null,
@@ -148,10 +151,18 @@ describe('session', () => {
   });
 
   it('a garbage or forged token is refused', async () => {
-    for (const token of ['x', 'a'.repeat(43), 'a'.repeat(500), "' or 1=1 --"]) {
+    const real = await h.login('acme', 'planner');
+    const other = await h.addTenant('forgeco');
+    const [, secret] = real.split('.');
+    // a real token moved to another tenant, or its secret alone, finds nothing
+    const forged = [`${other.id}.${secret}`, secret, `0.${secret}`, `${acme.id}.${secret.slice(1)}x`];
+    for (const token of ['x', 'a'.repeat(43), 'a'.repeat(500), "' or 1=1 --", ...forged]) {
       const res = await h.call('POST', 'authority/private/user/getLoginInfo', { token });
       expect(res.body.errorCode).toBe(2);
     }
+    expect(
+      (await h.call('POST', 'authority/private/user/getLoginInfo', { token: real })).body.errorCode,
+    ).toBe(0);
   });
 
   it('disabling a user ends their sessions and stops their logins', async () => {

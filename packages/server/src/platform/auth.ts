@@ -88,7 +88,7 @@ async function login(
     return recordFailure(services, acct, meta.ip);
   }
   if (!tenant.enabled) throw new AppError(ErrorCode.forbidden, '该企业已停用，请联系服务商');
-  const { token, hash } = newToken();
+  const { token, hash } = newToken(tenant.id);
   const outcome = await services.db.withTenant(tenant.id, async (tx) => {
     const user = await services.ports.accounts.find(tx, who.by, who.value);
     if (!(await verifyPassword(user?.passwordHash, password)) || !user) return 'wrong' as const;

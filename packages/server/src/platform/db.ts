@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -44,7 +45,8 @@ export interface Database {
    * For the job queue (pg-boss runs its own SQL, migrations included, through this).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
-  migrate(): Promise<void>;
+  /** Applies the pending migrations; with upTo (a journal tag), only those up to and including it. */
+  migrate(opts?: { upTo?: string }): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -53,13 +55,19 @@ function checkTenantId(tenantId: number): number {
   return tenantId;
 }
 
-/** The statement that puts a transaction under one tenant's row-level security. */
-const enterTenantSql = (tenantId: number) =>
-  `select set_config('role', 'factory_app', true), set_config('app.tenant_id', '${checkTenantId(tenantId)}', true)`;
+/**
+ * The statements that put a transaction under one tenant's row-level security. SET LOCAL rather
+ * than set_config(): a distributed PostgreSQL (Citus) passes SET LOCAL on to the workers that run
+ * the transaction's statements, and a function call it does not.
+ */
+const enterTenantSql = (tenantId: number) => [
+  'set local role factory_app',
+  `set local app.tenant_id = '${checkTenantId(tenantId)}'`,
+];
 
 /** Switches an open transaction to one tenant; also used when a provider creates a tenant. */
 export async function enterTenant(tx: Tx, tenantId: number): Promise<void> {
-  await tx.execute(sql.raw(enterTenantSql(tenantId)));
+  for (const statement of enterTenantSql(tenantId)) await tx.execute(sql.raw(statement));
 }
 
 interface Driver {
@@ -68,12 +76,30 @@ interface Driver {
   withTenant: Database['withTenant'];
   prepared: Database['prepared'];
   executeSql: Database['executeSql'];
-  migrate(): Promise<void>;
+  migrate(migrationsFolder: string): Promise<void>;
   close(): Promise<void>;
 }
 
 /** Row-level security, policy and grants for every table with tenant_id (migration 0001's function). */
 const secureTenantTables = (db: AnyDb) => db.execute(sql`select app_secure_tenant_tables()`);
+
+/**
+ * A temporary copy of the migrations folder whose journal ends at the tag upTo, so the migrator
+ * stops there (tests and benchmarks start from an earlier schema); remove() deletes it.
+ */
+function migrationsUpTo(upTo: string): { folder: string; remove(): void } {
+  const journalPath = path.join(MIGRATIONS_DIR, 'meta', '_journal.json');
+  const journal = JSON.parse(fs.readFileSync(journalPath, 'utf8')) as { entries: { tag: string }[] };
+  const last = journal.entries.findIndex((e) => e.tag === upTo);
+  if (last < 0) throw new Error(`no migration tagged ${upTo}`);
+  const folder = fs.mkdtempSync(path.join(os.tmpdir(), 'factory-migrations-'));
+  fs.cpSync(MIGRATIONS_DIR, folder, { recursive: true });
+  fs.writeFileSync(
+    path.join(folder, 'meta', '_journal.json'),
+    JSON.stringify({ ...journal, entries: journal.entries.slice(0, last + 1) }),
+  );
+  return { folder, remove: () => fs.rmSync(folder, { recursive: true, force: true }) };
+}
 
 /** The advisory lock key under which a PostgreSQL database is migrated. */
 const MIGRATION_LOCK = 7_240_001;
@@ -89,7 +115,15 @@ function wrap({ kind, db, withTenant, prepared, executeSql, migrate: doMigrate, 
       const res = (await db.execute(query)) as unknown as { rows: T[] } | T[];
       return Array.isArray(res) ? res : res.rows;
     },
-    migrate: doMigrate,
+    migrate: async ({ upTo } = {}) => {
+      if (!upTo) return doMigrate(MIGRATIONS_DIR);
+      const copy = migrationsUpTo(upTo);
+      try {
+        await doMigrate(copy.folder);
+      } finally {
+        copy.remove();
+      }
+    },
     close,
   };
 }
@@ -119,7 +153,7 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         const client = await pool.connect();
         let broken: Error | undefined;
         try {
-          await client.query(`begin; ${enterTenantSql(tenantId)}`);
+          await client.query(['begin', ...enterTenantSql(tenantId)].join('; '));
           let tx = perClient.get(client);
           if (!tx) {
             tx = drizzlePg(client) as unknown as AnyDb;
@@ -140,13 +174,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       prepared: async <T extends Record<string, unknown>>(name: string, text: string, params: unknown[]) =>
         (await pool.query<T>({ name, text, values: params })).rows,
       executeSql: (text, values) => (values?.length ? pool.query(text, values) : pool.query(text)),
-      migrate: async () => {
+      migrate: async (migrationsFolder) => {
         // nodes starting together migrate one after the other: PostgreSQL refuses concurrent
         // grants on the same objects ("tuple concurrently updated")
         const lock = await pool.connect();
         try {
           await lock.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-          await migratePg(db, { migrationsFolder: MIGRATIONS_DIR });
+          await migratePg(db, { migrationsFolder });
           await secureTenantTables(db);
         } finally {
           await lock.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]).catch(() => undefined);
@@ -177,8 +211,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     // exec runs several statements (the simple protocol) and answers each: the last is the result
     executeSql: async (text, values) =>
       values?.length ? pgl.query(text, values) : ((await pgl.exec(text)).at(-1) ?? { rows: [] }),
-    migrate: async () => {
-      await migratePglite(db, { migrationsFolder: MIGRATIONS_DIR });
+    migrate: async (migrationsFolder) => {
+      await migratePglite(db, { migrationsFolder });
       await secureTenantTables(db);
     },
     close: () => pgl.close(),

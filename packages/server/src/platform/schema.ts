@@ -1,11 +1,16 @@
-import { sql } from 'drizzle-orm';
+import { getTableColumns, is, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigserial,
   boolean,
+  foreignKey,
+  IndexBuilder,
   index,
   integer,
   jsonb,
   numeric,
+  type PgColumnBuilderBase,
+  PrimaryKeyBuilder,
   pgTable,
   primaryKey,
   serial,
@@ -41,12 +46,117 @@ export const tenantId = () =>
     .references(() => tenants.id)
     .default(sql`nullif(current_setting('app.tenant_id', true), '')::int`);
 
+type ReferenceAction = 'cascade' | 'restrict' | 'no action' | 'set null' | 'set default';
+
+/** What drizzle's column builders keep of `.primaryKey()`, `.unique()` and `.references()`. */
+interface ColumnBuilderInternals {
+  config: { primaryKey?: boolean; isUnique?: boolean };
+  foreignKeyConfigs: Reference[];
+}
+interface Reference {
+  ref: () => AnyPgColumn;
+  actions: { onDelete?: ReferenceAction; onUpdate?: ReferenceAction };
+}
+/** What drizzle's index builders keep of `.on()` and `.using()`. */
+interface IndexBuilderInternals {
+  config: { method: string; columns: { name?: string }[] };
+}
+
+type ExtraConfig = (t: Record<string, AnyPgColumn>) => unknown[];
+
+const crossTenantIndexes = new WeakSet<object>();
+
+/**
+ * Leaves a non-unique index as written, for the few scans that go across tenants by design (the
+ * event outbox's drain); everything a signed-in user reads is found by tenant first.
+ */
+export function acrossTenants<T extends IndexBuilder>(builder: T): T {
+  if ((builder as unknown as { config: { unique: boolean } }).config.unique)
+    throw new Error('a unique index of a tenant table always starts with tenant_id');
+  crossTenantIndexes.add(builder);
+  return builder;
+}
+
+const tenantColumnOf = (table: AnyPgColumn['table']): AnyPgColumn | undefined =>
+  Object.values(getTableColumns(table)).find((c) => c.name === 'tenant_id');
+
+/**
+ * A table of one tenant's rows. Written like any pgTable — `tenantId: tenantId()` (or
+ * `...codeName()`), `.references()` on columns, indexes and, for link tables, a primary key — it
+ * makes every key carry the tenant, so the database itself refuses a reference into another tenant
+ * and a distributed PostgreSQL (Citus, by tenant_id) accepts the keys:
+ * - the primary key is (tenant_id, id), or the declared one with tenant_id first;
+ * - tenant_id goes first in every btree index that does not start with it, unique or not;
+ * - a reference to another tenant table becomes (tenant_id, x_id) → (tenant_id, id); references to
+ *   global tables stay as written.
+ */
+export const tenantTable = ((
+  name: string,
+  columns: Record<string, PgColumnBuilderBase>,
+  extra?: ExtraConfig,
+) => {
+  if (typeof columns !== 'object' || !('tenantId' in columns))
+    throw new Error(`${name}: a tenant table declares its columns as an object starting with tenantId()`);
+  const references: (Reference & { key: string })[] = [];
+  for (const [key, builder] of Object.entries(columns)) {
+    const internals = builder as unknown as ColumnBuilderInternals;
+    if (internals.config.primaryKey || internals.config.isUnique)
+      throw new Error(
+        `${name}.${key}: declare keys as indexes of the table; tenantTable puts tenant_id first`,
+      );
+    if (key === 'tenantId') continue;
+    for (const reference of internals.foreignKeyConfigs.splice(0)) {
+      // a composite key set to null would null tenant_id too: the service clears such references
+      if (reference.actions.onDelete === 'set null' || reference.actions.onDelete === 'set default')
+        throw new Error(`${name}.${key}: a reference to a tenant row cannot be set null by the database`);
+      references.push({ key, ...reference });
+    }
+  }
+  const untypedTable = pgTable as unknown as (n: string, c: typeof columns, e: ExtraConfig) => unknown;
+  return untypedTable(name, columns, (t) => {
+    const tenant = t.tenantId;
+    const declared = extra?.(t) ?? [];
+    const config = declared.map((item) => {
+      if (is(item, IndexBuilder)) {
+        const { method, columns: indexed } = (item as unknown as IndexBuilderInternals).config;
+        if (method === 'btree' && indexed[0]?.name !== 'tenant_id' && !crossTenantIndexes.has(item)) {
+          const tenantFirst = (index('_').on(tenant) as unknown as IndexBuilderInternals).config.columns[0];
+          indexed.splice(0, indexed.length, tenantFirst, ...indexed.filter((c) => c.name !== 'tenant_id'));
+        }
+        return item;
+      }
+      if (is(item, PrimaryKeyBuilder)) {
+        const keyColumns = (item as unknown as { columns: AnyPgColumn[] }).columns;
+        return primaryKey({ columns: [tenant, ...keyColumns.filter((c) => c.name !== 'tenant_id')] });
+      }
+      return item;
+    });
+    if (t.id && !declared.some((item) => is(item, PrimaryKeyBuilder)))
+      config.push(primaryKey({ columns: [tenant, t.id] }));
+    for (const { key, ref, actions } of references) {
+      const target = ref();
+      const targetTenant = tenantColumnOf(target.table);
+      const reference = targetTenant
+        ? foreignKey({
+            name: `${name}_${t[key].name}_fk`,
+            columns: [tenant, t[key]],
+            foreignColumns: [targetTenant, target],
+          })
+        : foreignKey({ columns: [t[key]], foreignColumns: [target] });
+      config.push(
+        reference.onDelete(actions.onDelete ?? 'no action').onUpdate(actions.onUpdate ?? 'no action'),
+      );
+    }
+    return config;
+  });
+}) as unknown as typeof pgTable;
+
 /** Values of the tenant's custom fields of an entity (field setting), keyed by the field's key. */
 export const customValues = () => jsonb('custom').$type<Record<string, unknown>>().notNull().default({});
 
 /** The columns every coded master-data table starts with: id, tenant, and code + name unique per tenant. */
 export const codeName = () => ({
-  id: serial('id').primaryKey(),
+  id: serial('id'),
   tenantId: tenantId(),
   code: text('code').notNull(),
   name: text('name').notNull(),
@@ -60,10 +170,10 @@ export const timestamps = () => ({
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
-export const sessions = pgTable(
+export const sessions = tenantTable(
   'session',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     tenantId: tenantId(),
     userId: integer('user_id').notNull(),
     tokenHash: text('token_hash').notNull(),
@@ -80,10 +190,10 @@ export const sessions = pgTable(
   ],
 );
 
-export const auditLog = pgTable(
+export const auditLog = tenantTable(
   'audit_log',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     tenantId: tenantId(),
     userId: integer('user_id'),
     entity: text('entity').notNull(),
@@ -100,10 +210,10 @@ export const auditLog = pgTable(
  * part, sequence length, and when the sequence starts again. Without a row the declaration's
  * default rule applies.
  */
-export const codeRules = pgTable(
+export const codeRules = tenantTable(
   'code_rule',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     /** The entity (document type) it numbers: station, materials … */
     docType: text('doc_type').notNull(),
@@ -120,7 +230,7 @@ export const codeRules = pgTable(
 );
 
 /** The last number given per document type and period ('' when the sequence never restarts). */
-export const codeSequences = pgTable(
+export const codeSequences = tenantTable(
   'code_sequence',
   {
     tenantId: tenantId(),
@@ -132,10 +242,10 @@ export const codeSequences = pgTable(
 );
 
 /** Custom fields (field setting): extra fields a tenant adds to an entity, types 0–5 of spec 001 §9. */
-export const customFields = pgTable(
+export const customFields = tenantTable(
   'custom_field',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     /** The entity they extend (station, materials …). */
     entity: text('entity').notNull(),
@@ -158,10 +268,10 @@ export const customFields = pgTable(
 );
 
 /** The tenant's basic configuration (spec 000 §7): profile, page sizes, enabled routes. Read by the platform on every request. */
-export const basicConfig = pgTable(
+export const basicConfig = tenantTable(
   'basic_config',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),

@@ -34,13 +34,26 @@ export interface SessionInfo {
 
 export const TOKEN_HEADER = 'token';
 
-/** Tokens are 256 random bits; only their SHA-256 is stored, so a leaked table grants nothing. */
-export function newToken(): { token: string; hash: string } {
-  const token = randomBytes(32).toString('base64url');
+/**
+ * Tokens are `<tenant id>.<256 random bits>`; only their SHA-256 is stored, so a leaked table grants
+ * nothing. The tenant in the clear lets the lookup, which runs before a tenant is known, find the
+ * session by (tenant_id, token_hash): one tenant's rows, one shard once tenants are distributed.
+ */
+export function newToken(tenantId: number): { token: string; hash: string } {
+  const token = `${tenantId}.${randomBytes(32).toString('base64url')}`;
   return { token, hash: hashToken(token) };
 }
 
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+const TOKEN_FORMAT = /^([1-9]\d{0,9})\.[A-Za-z0-9_-]{43}$/;
+
+/** The tenant a token names, or undefined for anything that is not a token of ours. */
+export function tokenTenant(token: string): number | undefined {
+  const match = TOKEN_FORMAT.exec(token);
+  const tenantId = match ? Number(match[1]) : Number.NaN;
+  return Number.isSafeInteger(tenantId) && tenantId <= 2_147_483_647 ? tenantId : undefined;
+}
 
 interface SessionRow extends Record<string, unknown> {
   session_id: number;
@@ -74,26 +87,29 @@ export const LOOKUP_SQL = `
   with s as (
     select id, tenant_id, user_id, last_seen_at < now() - interval '60 seconds' as stale
     from session
-    where token_hash = $1 and revoked_at is null and expires_at > now()
+    where tenant_id = $1 and token_hash = $2 and revoked_at is null and expires_at > now()
   ), touched as (
-    update session set last_seen_at = now(), expires_at = now() + make_interval(mins => $2::int)
-    where id = (select id from s where stale)
+    update session set last_seen_at = now(), expires_at = now() + make_interval(mins => $3::int)
+    where tenant_id = $1 and id = (select id from s where stale)
   )
   select s.id::int as session_id, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id,
     f.name as frequency_name, u.station_id, st.name as station_name, u.fields, u.enabled as user_enabled,
     t.id as tenant_id, t.member_code, t.company_name, t.logo, t.version, t.flags, t.config_version,
     t.enabled as tenant_enabled,
     coalesce((select string_agg(r.authority, '|||' order by r.id) from user_roles ur
-      join roles r on r.id = ur.role_id
-      where ur.user_id = u.id and r.enabled and r.authority <> ''), '') as authority
-  from s join users u on u.id = s.user_id and u.tenant_id = s.tenant_id
+      join roles r on r.tenant_id = ur.tenant_id and r.id = ur.role_id
+      where ur.tenant_id = u.tenant_id and ur.user_id = u.id and r.enabled and r.authority <> ''), '') as authority
+  from s join users u on u.tenant_id = s.tenant_id and u.id = s.user_id
   join tenant t on t.id = s.tenant_id
   left join frequency f on f.id = u.frequency_id and f.tenant_id = u.tenant_id
   left join station st on st.id = u.station_id and st.tenant_id = u.tenant_id`;
 
-export async function lookup(services: Services, tokenHash: string): Promise<SessionRow | undefined> {
+export async function lookup(services: Services, token: string): Promise<SessionRow | undefined> {
+  const tenantId = tokenTenant(token);
+  if (tenantId === undefined) return undefined;
   const rows = await services.db.prepared<SessionRow>('session_lookup', LOOKUP_SQL, [
-    tokenHash,
+    tenantId,
+    hashToken(token),
     services.config.sessionIdleMinutes,
   ]);
   return rows[0];
@@ -105,7 +121,7 @@ const PERMISSION_CACHE_MAX = 5000;
 
 export async function resolveSession(services: Services, token: string | undefined): Promise<SessionInfo> {
   if (!token || token.length > 200) throw unauthenticated();
-  const row = await lookup(services, hashToken(token));
+  const row = await lookup(services, token);
   if (!row?.user_enabled || !row.tenant_enabled) throw unauthenticated();
   const tenant: TenantInfo = {
     id: row.tenant_id,

@@ -21,10 +21,11 @@ import { createTenant } from '../platform/tenancy.ts';
 export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
-export async function openTestDatabase(): Promise<Database & { url?: string }> {
+/** With migrate: false the database is left empty, for a test that migrates it step by step. */
+export async function openTestDatabase({ migrate = true } = {}): Promise<Database & { url?: string }> {
   if (!onPostgres) {
     const db = await openDatabase({});
-    await db.migrate();
+    if (migrate) await db.migrate();
     return db;
   }
   const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -34,7 +35,7 @@ export async function openTestDatabase(): Promise<Database & { url?: string }> {
   await admin.end();
   const url = TEST_PG_URL.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
   const db = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  await db.migrate();
+  if (migrate) await db.migrate();
   const close = db.close;
   return Object.assign(db, {
     url,

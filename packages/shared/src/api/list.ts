@@ -44,10 +44,17 @@ export const PageResult = <T extends import('typebox').TSchema>(row: T) =>
   Type.Object({ content: Type.Array(row), total: Type.Integer() });
 
 /** `?id=` of detail, delete and status calls. */
-export const IdQuery = Type.Object(
-  { id: Type.Integer({ minimum: 1, title: '编号' }) },
-  { additionalProperties: false },
-);
+/** Ids of master data and documents: PostgreSQL integer. */
+export const RowId = (title = '编号') => Type.Integer({ minimum: 1, maximum: 2_147_483_647, title });
+/**
+ * Ids of rows that grow with activity (notifications, events, sessions, audit, and later report
+ * work, movements, readings): bigint in the database, kept within JavaScript's safe integers.
+ */
+export const BigRowId = (title = '编号') =>
+  Type.Integer({ minimum: 1, maximum: Number.MAX_SAFE_INTEGER, title });
+
+export const IdQuery = Type.Object({ id: RowId() }, { additionalProperties: false });
+export const BigIdQuery = Type.Object({ id: BigRowId() }, { additionalProperties: false });
 
 /** The select list of pickers (spec 000 §7: page, limit, searchVal → records, total). */
 export const SelectQuery = Type.Object(

@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { defineEnum } from '../enums/defineEnum.ts';
 import { endpoint } from './contract.ts';
-import { IdQuery } from './list.ts';
+import { BigIdQuery, BigRowId } from './list.ts';
 
 /**
  * The events that notify people (spec 000 §3 Notification task type). Services emit them through
@@ -20,7 +20,7 @@ export type NotificationType = (typeof notificationType.values)[number];
 export const NOTIFICATION_BASE = 'notification/private/notificationTask/';
 
 export const NotificationTask = Type.Object({
-  id: Type.Integer(),
+  id: BigRowId(),
   type: Type.String(),
   title: Type.String(),
   message: Type.String(),
@@ -58,7 +58,7 @@ export const notificationApi = {
     path: `${NOTIFICATION_BASE}read`,
     summary: '标记一条消息已读',
     access: { session: true },
-    query: IdQuery,
+    query: BigIdQuery,
   }),
   readAll: endpoint({
     method: 'GET',
@@ -72,7 +72,7 @@ export const notificationApi = {
     path: `${NOTIFICATION_BASE}deleteOne`,
     summary: '删除一条消息',
     access: { session: true },
-    query: IdQuery,
+    query: BigIdQuery,
   }),
   clearRead: endpoint({
     method: 'GET',

@@ -1,14 +1,5 @@
-import {
-  boolean,
-  index,
-  integer,
-  pgTable,
-  primaryKey,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
-import { codeName, customValues, tenantId, timestamps } from '../../platform/schema.ts';
+import { boolean, index, integer, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { codeName, customValues, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 import { equipmentClasses } from '../information/index.ts';
 import { users } from '../setting/index.ts';
 
@@ -16,7 +7,7 @@ import { users } from '../setting/index.ts';
  * The equipment register (设备台账): a minimal one that the equipment module extends with
  * inspections, upkeep and repairs.
  */
-export const equipment = pgTable(
+export const equipment = tenantTable(
   'equipment',
   {
     ...codeName(),
@@ -39,7 +30,7 @@ export const equipment = pgTable(
 );
 
 /** My equipment (spec 000 §7): the equipment a user looks after. */
-export const userEquipment = pgTable(
+export const userEquipment = tenantTable(
   'user_equipment',
   {
     tenantId: tenantId(),

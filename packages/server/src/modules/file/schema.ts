@@ -1,16 +1,16 @@
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
-import { tenantId } from '../../platform/schema.ts';
+import { index, integer, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { tenantId, tenantTable } from '../../platform/schema.ts';
 
 /**
  * Uploaded files (spec 000 §7 Files). The bytes live on disk under the files directory at
  * storage_key (`<tenant>/<yyyy>/<mm>/<id>`); the row is tenant-owned, so row-level security makes
  * another tenant's file simply not found.
  */
-export const files = pgTable(
+export const files = tenantTable(
   'file',
   {
     /** Random, so URLs cannot be enumerated; also the file's name on disk. */
-    id: uuid('id').primaryKey(),
+    id: uuid('id').notNull(),
     tenantId: tenantId(),
     /** Path relative to the files directory; never taken from a request. */
     storageKey: text('storage_key').notNull(),

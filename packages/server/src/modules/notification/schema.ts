@@ -4,23 +4,22 @@ import {
   boolean,
   index,
   integer,
-  pgTable,
   serial,
   text,
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenantId, timestamps } from '../../platform/schema.ts';
+import { tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 import { users } from '../setting/index.ts';
 
 /**
  * One notification for one recipient (spec 000 §3 Notification task). A recipient reads and
  * deletes only their own; deleting the user deletes their notifications.
  */
-export const notificationTasks = pgTable(
+export const notificationTasks = tenantTable(
   'notification_task',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     tenantId: tenantId(),
     recipientId: integer('recipient_id')
       .notNull()
@@ -42,10 +41,10 @@ export const notificationTasks = pgTable(
  * Which event notifies whom (setting → message-notificate): users, roles and user groups, by id.
  * Ids that no longer exist are skipped when the rule is resolved.
  */
-export const notificationRules = pgTable(
+export const notificationRules = tenantTable(
   'notification_rule',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     name: text('name').notNull(),
     event: text('event').notNull(),

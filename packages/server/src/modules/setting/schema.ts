@@ -4,14 +4,13 @@ import {
   index,
   integer,
   jsonb,
-  pgTable,
   primaryKey,
   serial,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenantId, timestamps } from '../../platform/schema.ts';
+import { tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 
 export interface ColumnPreference {
   key: string;
@@ -20,10 +19,10 @@ export interface ColumnPreference {
   width?: number;
 }
 
-export const users = pgTable(
+export const users = tenantTable(
   'users',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     userName: text('user_name').notNull(),
     name: text('name').notNull(),
@@ -53,10 +52,10 @@ export const users = pgTable(
  * Shift frequencies (spec 001 §7.5): a named working time; a shift may cross midnight (22:00 →
  * 06:00). Only enabled ones are offered when a user switches shift.
  */
-export const frequencies = pgTable(
+export const frequencies = tenantTable(
   'frequency',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -74,10 +73,10 @@ export const frequencies = pgTable(
   ],
 );
 
-export const roles = pgTable(
+export const roles = tenantTable(
   'roles',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     name: text('name').notNull(),
     /** The spec's authority format: JSON parts {checked, half} joined by '|||'. */
@@ -89,7 +88,7 @@ export const roles = pgTable(
   (t) => [uniqueIndex('roles_name_uq').on(t.tenantId, t.name)],
 );
 
-export const userRoles = pgTable(
+export const userRoles = tenantTable(
   'user_roles',
   {
     tenantId: tenantId(),
@@ -104,10 +103,10 @@ export const userRoles = pgTable(
 );
 
 /** The organisation framework: factory (0) → workshop (1) → production line (2). */
-export const organizations = pgTable(
+export const organizations = tenantTable(
   'organization',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -123,10 +122,10 @@ export const organizations = pgTable(
   ],
 );
 
-export const userGroups = pgTable(
+export const userGroups = tenantTable(
   'user_group',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -140,7 +139,7 @@ export const userGroups = pgTable(
   ],
 );
 
-export const userGroupMembers = pgTable(
+export const userGroupMembers = tenantTable(
   'user_group_member',
   {
     tenantId: tenantId(),

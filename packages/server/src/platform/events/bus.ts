@@ -59,7 +59,7 @@ export async function emitEvent<N extends EventName>(
     values (${ctx.session.tenantId}, ${name}, ${JSON.stringify(payload)}::jsonb, ${ctx.session.userId}, ${ctx.session.name})
     returning id`);
   const id = Number((res as unknown as { rows: { id: unknown }[] }).rows[0].id);
-  ctx.afterCommit(() => ctx.services.events.dispatch([id]));
+  ctx.afterCommit(() => ctx.services.events.dispatch(ctx.session.tenantId, [id]));
   return id;
 }
 
@@ -84,7 +84,7 @@ const pendingQuery = (where: ReturnType<typeof sql>) => sql`
   select e.id, e.tenant_id, e.name, e.payload, e.actor_id, e.actor_name, e.created_at,
     (select jsonb_object_agg(h.handler, case when h.handled_at is not null then 'done'
         when h.retry_at > now() then 'waiting' else 'due' end)
-     from domain_event_handling h where h.event_id = e.id) as state
+     from domain_event_handling h where h.tenant_id = e.tenant_id and h.event_id = e.id) as state
   from domain_event e
   where e.delivered_at is null and ${where}
   order by e.id limit ${DRAIN_BATCH}`;
@@ -112,10 +112,10 @@ export class EventBus {
     this.subscribers.set(name, list);
   }
 
-  /** Delivers these events now (right after the commit that wrote them). */
-  async dispatch(ids: readonly number[]): Promise<void> {
+  /** Delivers these events of one tenant now (right after the commit that wrote them). */
+  async dispatch(tenantId: number, ids: readonly number[]): Promise<void> {
     const rows = await this.db.systemQuery<PendingRow>(
-      pendingQuery(sql`e.id = any(${`{${ids.join(',')}}`}::bigint[])`),
+      pendingQuery(sql`e.tenant_id = ${tenantId} and e.id = any(${`{${ids.join(',')}}`}::bigint[])`),
     );
     for (const row of rows) await this.deliver(row);
   }
@@ -161,7 +161,8 @@ export class EventBus {
     }
     if (!pending)
       await this.db.systemQuery(
-        sql`update domain_event set delivered_at = now() where id = ${event.id} and delivered_at is null`,
+        sql`update domain_event set delivered_at = now()
+            where tenant_id = ${event.tenantId} and id = ${event.id} and delivered_at is null`,
       );
   }
 
@@ -172,7 +173,7 @@ export class EventBus {
       const claim = await tx.execute(sql`
         insert into domain_event_handling (event_id, handler, tenant_id, handled_at)
         values (${event.id}, ${sub.handler}, ${event.tenantId}, now())
-        on conflict (event_id, handler) do update set handled_at = now()
+        on conflict (tenant_id, event_id, handler) do update set handled_at = now()
         where domain_event_handling.handled_at is null
         returning 1 as claimed`);
       // handled already (by another node, or before a crash): nothing to do
@@ -190,7 +191,7 @@ export class EventBus {
       await this.db.systemQuery(sql`
         insert into domain_event_handling (event_id, handler, tenant_id, attempts, last_error, retry_at)
         values (${event.id}, ${sub.handler}, ${event.tenantId}, 1, ${message}, now() + interval '1 second')
-        on conflict (event_id, handler) do update set
+        on conflict (tenant_id, event_id, handler) do update set
           attempts = domain_event_handling.attempts + 1,
           last_error = excluded.last_error,
           retry_at = now() + make_interval(secs => least(power(2, domain_event_handling.attempts), ${MAX_BACKOFF_SECONDS}))`);

@@ -1,26 +1,16 @@
 import { sql } from 'drizzle-orm';
-import {
-  bigint,
-  bigserial,
-  index,
-  integer,
-  jsonb,
-  pgTable,
-  primaryKey,
-  text,
-  timestamp,
-} from 'drizzle-orm/pg-core';
-import { tenantId } from '../schema.ts';
+import { bigint, bigserial, index, integer, jsonb, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { acrossTenants, tenantId, tenantTable } from '../schema.ts';
 
 /**
  * The outbox: one row per domain event, written in the transaction that caused it, so a
  * rolled-back change emits nothing and a committed one is delivered even if the node dies before
  * dispatching it (the drain finds rows not yet delivered).
  */
-export const domainEvents = pgTable(
+export const domainEvents = tenantTable(
   'domain_event',
   {
-    id: bigserial('id', { mode: 'number' }).primaryKey(),
+    id: bigserial('id', { mode: 'number' }),
     tenantId: tenantId(),
     name: text('name').notNull(),
     payload: jsonb('payload').notNull(),
@@ -32,9 +22,9 @@ export const domainEvents = pgTable(
     deliveredAt: timestamp('delivered_at', { withTimezone: true }),
   },
   (t) => [
-    index('domain_event_pending_idx').on(t.id).where(sql`${t.deliveredAt} is null`),
-    // the drain deletes delivered events by age
-    index('domain_event_created_idx').on(t.createdAt),
+    // the drain walks every tenant's undelivered events in id order and deletes delivered ones by age
+    acrossTenants(index('domain_event_pending_idx').on(t.id).where(sql`${t.deliveredAt} is null`)),
+    acrossTenants(index('domain_event_created_idx').on(t.createdAt)),
   ],
 );
 
@@ -43,7 +33,7 @@ export const domainEvents = pgTable(
  * with the handler's writes, or not at all — at least once, and never twice), and, while the
  * handler fails, its attempts, last error and when to try again.
  */
-export const domainEventHandlings = pgTable(
+export const domainEventHandlings = tenantTable(
   'domain_event_handling',
   {
     eventId: bigint('event_id', { mode: 'number' })

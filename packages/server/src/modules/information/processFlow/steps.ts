@@ -8,6 +8,7 @@ import { handle } from '../../../platform/route.ts';
 import {
   areas,
   procedures,
+  processFlowMaterials,
   processFlowStepAreas,
   processFlowStepStations,
   processFlowSteps,
@@ -118,7 +119,14 @@ export async function saveSteps(tx: Tx, actorId: number | null, versionId: numbe
   });
 
   const gone = [...existing].filter((id) => !kept.has(id));
-  if (gone.length) await tx.delete(processFlowSteps).where(inArray(processFlowSteps.id, gone));
+  if (gone.length) {
+    // the BOM lines of a removed step stay with the version, no longer tied to a step
+    await tx
+      .update(processFlowMaterials)
+      .set({ stepId: null })
+      .where(inArray(processFlowMaterials.stepId, gone));
+    await tx.delete(processFlowSteps).where(inArray(processFlowSteps.id, gone));
+  }
   // out of the way first: seq is unique within the version and kept steps change places
   if (kept.size)
     await tx

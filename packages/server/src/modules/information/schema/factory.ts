@@ -2,23 +2,22 @@ import {
   index,
   integer,
   numeric,
-  pgTable,
   primaryKey,
   serial,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customValues, tenantId, timestamps } from '../../../platform/schema.ts';
+import { customValues, tenantId, tenantTable, timestamps } from '../../../platform/schema.ts';
 import { organizations, users } from '../../setting/index.ts';
 
 // The factory model: production lines, procedures, stations and who works where.
 
 /** Production lines (产线) of the factory model. */
-export const areas = pgTable(
+export const areas = tenantTable(
   'area',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -34,10 +33,10 @@ export const areas = pgTable(
   ],
 );
 
-export const procedures = pgTable(
+export const procedures = tenantTable(
   'procedure',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -53,10 +52,10 @@ export const procedures = pgTable(
   ],
 );
 
-export const stations = pgTable(
+export const stations = tenantTable(
   'station',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     name: text('name').notNull(),
@@ -75,7 +74,7 @@ export const stations = pgTable(
 );
 
 /** The procedures a station can do (setProcedureListForStation). */
-export const stationProcedures = pgTable(
+export const stationProcedures = tenantTable(
   'station_procedure',
   {
     tenantId: tenantId(),
@@ -93,7 +92,7 @@ export const stationProcedures = pgTable(
 );
 
 /** The stations a user may work at (updateOneStation); users.station_id is the current one. */
-export const userStations = pgTable(
+export const userStations = tenantTable(
   'user_station',
   {
     tenantId: tenantId(),

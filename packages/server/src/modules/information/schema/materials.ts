@@ -4,25 +4,31 @@ import {
   index,
   integer,
   numeric,
-  pgTable,
   primaryKey,
   serial,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { codeName, customValues, quantity, tenantId, timestamps } from '../../../platform/schema.ts';
+import {
+  codeName,
+  customValues,
+  quantity,
+  tenantId,
+  tenantTable,
+  timestamps,
+} from '../../../platform/schema.ts';
 
 // Materials and their bill of materials.
 
 /** Units of measure (件, 台, 千克, 米 …). */
-export const units = pgTable('unit', { ...codeName(), remark: text('remark'), ...timestamps() }, (t) => [
+export const units = tenantTable('unit', { ...codeName(), remark: text('remark'), ...timestamps() }, (t) => [
   uniqueIndex('unit_code_uq').on(t.tenantId, t.code),
   uniqueIndex('unit_name_uq').on(t.tenantId, t.name),
 ]);
 
 /** Material classes, a tree (原材料 → 金属材料 → 铜材). */
-export const materialClasses = pgTable(
+export const materialClasses = tenantTable(
   'material_class',
   {
     ...codeName(),
@@ -38,7 +44,7 @@ export const materialClasses = pgTable(
 );
 
 /** Attributes a material can carry (颜色, 电压等级 …) with the values offered. */
-export const materialAttributes = pgTable(
+export const materialAttributes = tenantTable(
   'material_attribute',
   {
     ...codeName(),
@@ -53,7 +59,7 @@ export const materialAttributes = pgTable(
   ],
 );
 
-export const materials = pgTable(
+export const materials = tenantTable(
   'material',
   {
     ...codeName(),
@@ -83,7 +89,7 @@ export const materials = pgTable(
 );
 
 /** A material's attribute values. */
-export const materialAttributeValues = pgTable(
+export const materialAttributeValues = tenantTable(
   'material_attribute_value',
   {
     tenantId: tenantId(),
@@ -102,10 +108,10 @@ export const materialAttributeValues = pgTable(
 );
 
 /** One line of a bill of materials: `quantity` of the child per one parent, plus the loss rate. */
-export const bomItems = pgTable(
+export const bomItems = tenantTable(
   'bom_item',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     parentId: integer('parent_id')
       .notNull()

@@ -4,13 +4,12 @@ import {
   index,
   integer,
   numeric,
-  pgTable,
   serial,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { codeName, quantity, tenantId, timestamps } from '../../../platform/schema.ts';
+import { codeName, quantity, tenantId, tenantTable, timestamps } from '../../../platform/schema.ts';
 import { users } from '../../setting/index.ts';
 import { procedures } from './factory.ts';
 import { materials } from './materials.ts';
@@ -20,7 +19,7 @@ import { packages } from './warehouses.ts';
 // Procedure parameters, scrap reasons, batch numbers and package codes.
 
 /** A parameter recorded when a procedure is reported (temperature, vacuum, tension …). */
-export const procedureParams = pgTable(
+export const procedureParams = tenantTable(
   'procedure_param',
   {
     ...codeName(),
@@ -44,7 +43,7 @@ export const procedureParams = pgTable(
   ],
 );
 
-export const scrapReasons = pgTable(
+export const scrapReasons = tenantTable(
   'scrap_reason',
   { ...codeName(), category: text('category'), remark: text('remark'), ...timestamps() },
   (t) => [
@@ -54,10 +53,10 @@ export const scrapReasons = pgTable(
 );
 
 /** A batch number given to a lot of a material (numbered by the batchNumber rule), for its labels. */
-export const batchNumbers = pgTable(
+export const batchNumbers = tenantTable(
   'batch_number',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     materialId: integer('material_id')
@@ -77,10 +76,10 @@ export const batchNumbers = pgTable(
 );
 
 /** A package label's code: one per physical package of a packaging specification. */
-export const packageCodes = pgTable(
+export const packageCodes = tenantTable(
   'package_code',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
     packageId: integer('package_id')

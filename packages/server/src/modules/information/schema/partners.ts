@@ -1,5 +1,5 @@
-import { type AnyPgColumn, boolean, index, integer, pgTable, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { codeName, customValues, timestamps } from '../../../platform/schema.ts';
+import { type AnyPgColumn, boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import { codeName, customValues, tenantTable, timestamps } from '../../../platform/schema.ts';
 
 /**
  * Business partners, service customers and their sites, equipment classes
@@ -17,19 +17,19 @@ const partner = () => ({
   ...timestamps(),
 });
 
-export const suppliers = pgTable('supplier', partner(), (t) => [
+export const suppliers = tenantTable('supplier', partner(), (t) => [
   uniqueIndex('supplier_code_uq').on(t.tenantId, t.code),
   uniqueIndex('supplier_name_uq').on(t.tenantId, t.name),
 ]);
 
 /** Sales customers (unit-info → customer-list). */
-export const customers = pgTable('customer', partner(), (t) => [
+export const customers = tenantTable('customer', partner(), (t) => [
   uniqueIndex('customer_code_uq').on(t.tenantId, t.code),
   uniqueIndex('customer_name_uq').on(t.tenantId, t.name),
 ]);
 
 /** After-sales customers whose equipment the service team looks after (customer-info). */
-export const serviceCustomers = pgTable(
+export const serviceCustomers = tenantTable(
   'service_customer',
   { ...partner(), industry: text('industry') },
   (t) => [
@@ -39,7 +39,7 @@ export const serviceCustomers = pgTable(
 );
 
 /** A service customer's sites (plants, substations) where its equipment stands. */
-export const customerSites = pgTable(
+export const customerSites = tenantTable(
   'customer_site',
   {
     ...codeName(),
@@ -59,7 +59,7 @@ export const customerSites = pgTable(
 );
 
 /** Equipment classes, a tree (spec 001 §7.2 getEquipmentClassList, the reports' cascader). */
-export const equipmentClasses = pgTable(
+export const equipmentClasses = tenantTable(
   'equipment_class',
   {
     ...codeName(),

@@ -4,14 +4,20 @@ import {
   index,
   integer,
   numeric,
-  pgTable,
   primaryKey,
   serial,
   smallint,
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { codeName, customValues, quantity, tenantId, timestamps } from '../../../platform/schema.ts';
+import {
+  codeName,
+  customValues,
+  quantity,
+  tenantId,
+  tenantTable,
+  timestamps,
+} from '../../../platform/schema.ts';
 import { areas, procedures, stations } from './factory.ts';
 import { materials } from './materials.ts';
 
@@ -21,7 +27,7 @@ import { materials } from './materials.ts';
  * materials each version consumes, per step (the BOM list view)
  */
 
-export const processFlowClasses = pgTable(
+export const processFlowClasses = tenantTable(
   'process_flow_class',
   { ...codeName(), remark: text('remark'), ...timestamps() },
   (t) => [
@@ -30,7 +36,7 @@ export const processFlowClasses = pgTable(
   ],
 );
 
-export const processFlows = pgTable(
+export const processFlows = tenantTable(
   'process_flow',
   {
     ...codeName(),
@@ -49,10 +55,10 @@ export const processFlows = pgTable(
   ],
 );
 
-export const processFlowVersions = pgTable(
+export const processFlowVersions = tenantTable(
   'process_flow_version',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     flowId: integer('flow_id')
       .notNull()
@@ -69,10 +75,10 @@ export const processFlowVersions = pgTable(
   ],
 );
 
-export const processFlowSteps = pgTable(
+export const processFlowSteps = tenantTable(
   'process_flow_step',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     versionId: integer('version_id')
       .notNull()
@@ -94,7 +100,7 @@ export const processFlowSteps = pgTable(
 );
 
 /** The lines a step may run on (the Gantt allows moving a plan only to these). */
-export const processFlowStepAreas = pgTable(
+export const processFlowStepAreas = tenantTable(
   'process_flow_step_area',
   {
     tenantId: tenantId(),
@@ -111,7 +117,7 @@ export const processFlowStepAreas = pgTable(
   ],
 );
 
-export const processFlowStepStations = pgTable(
+export const processFlowStepStations = tenantTable(
   'process_flow_step_station',
   {
     tenantId: tenantId(),
@@ -129,15 +135,16 @@ export const processFlowStepStations = pgTable(
 );
 
 /** The BOM list view of a version: which material each step consumes, and how much per product. */
-export const processFlowMaterials = pgTable(
+export const processFlowMaterials = tenantTable(
   'process_flow_material',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     versionId: integer('version_id')
       .notNull()
       .references(() => processFlowVersions.id, { onDelete: 'cascade' }),
-    stepId: integer('step_id').references(() => processFlowSteps.id, { onDelete: 'set null' }),
+    /** Cleared by the service when its step is removed (a tenant key cannot be set null by the database). */
+    stepId: integer('step_id').references(() => processFlowSteps.id),
     materialId: integer('material_id')
       .notNull()
       .references(() => materials.id),

@@ -1,5 +1,12 @@
-import { boolean, index, integer, pgTable, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { codeName, customValues, quantity, tenantId, timestamps } from '../../../platform/schema.ts';
+import { boolean, index, integer, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  codeName,
+  customValues,
+  quantity,
+  tenantId,
+  tenantTable,
+  timestamps,
+} from '../../../platform/schema.ts';
 import { users } from '../../setting/index.ts';
 import { areas } from './factory.ts';
 import { materials } from './materials.ts';
@@ -8,7 +15,7 @@ import { materials } from './materials.ts';
  * Warehouses: warehouse → area → location; packages, trays, stock-in/out types
  */
 
-export const warehouses = pgTable(
+export const warehouses = tenantTable(
   'warehouse',
   {
     ...codeName(),
@@ -29,7 +36,7 @@ export const warehouses = pgTable(
   ],
 );
 
-export const warehouseAreas = pgTable(
+export const warehouseAreas = tenantTable(
   'warehouse_area',
   {
     ...codeName(),
@@ -45,7 +52,7 @@ export const warehouseAreas = pgTable(
   ],
 );
 
-export const warehouseLocations = pgTable(
+export const warehouseLocations = tenantTable(
   'warehouse_location',
   {
     ...codeName(),
@@ -64,7 +71,7 @@ export const warehouseLocations = pgTable(
 );
 
 /** A packaging specification of a material; its levels (箱 → 托) are package_level rows. */
-export const packages = pgTable(
+export const packages = tenantTable(
   'package_info',
   {
     ...codeName(),
@@ -80,10 +87,10 @@ export const packages = pgTable(
   ],
 );
 
-export const packageLevels = pgTable(
+export const packageLevels = tenantTable(
   'package_level',
   {
-    id: serial('id').primaryKey(),
+    id: serial('id'),
     tenantId: tenantId(),
     packageId: integer('package_id')
       .notNull()
@@ -97,7 +104,7 @@ export const packageLevels = pgTable(
   (t) => [uniqueIndex('package_level_uq').on(t.packageId, t.level)],
 );
 
-export const trays = pgTable(
+export const trays = tenantTable(
   'tray',
   {
     ...codeName(),
@@ -112,7 +119,7 @@ export const trays = pgTable(
 );
 
 /** Stock-in and stock-out types (spec 001 §9 inbound/outbound types) a tenant offers. */
-export const stockTypes = pgTable(
+export const stockTypes = tenantTable(
   'stock_type',
   {
     ...codeName(),
