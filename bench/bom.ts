@@ -19,6 +19,7 @@ import { encryptText } from '@factory/shared/crypto';
 import { materialsEntity } from '@factory/shared/entities/materials';
 import pg from 'pg';
 import { material } from '../packages/server/src/modules/information/index.ts';
+import { insertMaterials, MATERIAL_NAMES } from './lib/bulkRows.ts';
 import { type CapturedQuery, captureQueries, oneLine } from './lib/capture.ts';
 import { API, login } from './lib/fixture.ts';
 import { type ListColumn, type ReplayQuery, startListBaseline } from './lib/listBaseline.ts';
@@ -64,13 +65,6 @@ const settings = {
 const cleanups = cleanupStack();
 const log = (line = '') => console.log(line);
 const f1 = (n: number) => n.toFixed(1);
-
-const NAMES =
-  '漆包铜线 纸包铜扁线 铜箔 铜排 冷轧取向硅钢片 绝缘纸 绝缘纸板 电缆纸 环氧树脂 绝缘漆 变压器油 高压套管 低压套管 无励磁分接开关 片式散热器 油箱 铭牌 紧固件 密封胶条 热轧钢板'.split(
-    ' ',
-  );
-const SPECS =
-  'Φ1.0mm Φ1.5mm 2.5×8mm 30Q120 0.30mm DDP 0.08mm T4 3.0mm 25# BF-10/630 WSP-10/63 PC600 Q235B'.split(' ');
 
 /** Runs fn on one owner connection inside a transaction under the tenant (rows get its tenant_id). */
 async function asTenant<T>(url: string, tenantId: number, fn: (c: pg.Client) => Promise<T>): Promise<T> {
@@ -127,7 +121,7 @@ async function seedBom(url: string, tenantId: number) {
     }
     for (let r = 1; r <= RAW_POOL; r++) {
       codes.push(`BOM-RAW-${String(r).padStart(4, '0')}`);
-      names.push(`${NAMES[r % NAMES.length]}${r}`);
+      names.push(`${MATERIAL_NAMES[r % MATERIAL_NAMES.length]}${r}`);
       types.push(0);
     }
     const { rows: made } = await c.query<{ id: number }>(
@@ -155,21 +149,11 @@ async function seedBom(url: string, tenantId: number) {
   });
 }
 
-/** 100 000 materials in one statement: 20 names × specifications, four types, ~4 % disabled. */
+/** 100 000 materials (bench/lib/bulkRows.ts), in the BOM's unit; the counts the report shows. */
 async function seedMaterials(url: string, tenantId: number, unitId: number, n: number) {
   const t0 = performance.now();
   const counts = await asTenant(url, tenantId, async (c) => {
-    await c.query(
-      `insert into material (tenant_id, code, name, specifications, material_type, main_unit_id,
-         lower_limit, upper_limit, enabled, created_at, updated_at)
-       select $1, 'WL' || lpad(g::text, 7, '0'),
-         s.nm[1 + abs(hashint4(g)::bigint) % array_length(s.nm, 1)],
-         s.sp[1 + g % array_length(s.sp, 1)] || ' #' || g,
-         g % 4, $2, (g % 50) * 10, (g % 50) * 10 + 1000, g % 25 <> 0,
-         now() - make_interval(mins => $3 - g), now() - make_interval(mins => $3 - g)
-       from generate_series(1, $3::int) g, (select $4::text[] as nm, $5::text[] as sp) s`,
-      [tenantId, unitId, n, NAMES, SPECS],
-    );
+    await insertMaterials(c, { units: [{ tenantId, unitId }], count: n });
     const { rows } = await c.query<{ all: number; like: number }>(
       `select count(*)::int as all, count(*) filter (where name like $2)::int as like
        from material where tenant_id = $1`,

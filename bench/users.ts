@@ -17,6 +17,7 @@ import path from 'node:path';
 import { encryptText } from '@factory/shared/crypto';
 import pg from 'pg';
 import { userColumns } from '../packages/server/src/modules/setting/index.ts';
+import { insertUserRoles, insertUsers } from './lib/bulkRows.ts';
 import { type CapturedQuery, captureQueries, oneLine } from './lib/capture.ts';
 import { login } from './lib/fixture.ts';
 import { type ReplayQuery, startListBaseline } from './lib/listBaseline.ts';
@@ -66,37 +67,9 @@ const f1 = (n: number) => n.toFixed(1);
 const f2 = (n: number) => n.toFixed(2);
 
 /**
- * Surnames weighted roughly by their share of the population (王 李 张 ≈ 7 % each, a long tail),
- * as slots of 100; given names of one or two characters, none of them a surname.
- */
-const SURNAME_WEIGHTS: [string, number][] = [
-  ['王', 7],
-  ['李', 7],
-  ['张', 7],
-  ['刘', 5],
-  ['陈', 5],
-  ['杨', 3],
-  ['黄', 2],
-  ['赵', 2],
-  ['吴', 2],
-  ['周', 2],
-];
-const SURNAME_TAIL =
-  '徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘于蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺';
-function surnameSlots(): string[] {
-  const slots = SURNAME_WEIGHTS.flatMap(([s, w]) => Array.from({ length: w }, () => s));
-  for (const s of SURNAME_TAIL) if (slots.length < 100) slots.push(s);
-  return slots;
-}
-const GIVEN_NAMES = (
-  '伟 芳 娜 敏 静 丽 强 磊 军 洋 勇 艳 杰 娟 涛 明 超 秀英 霞 平 刚 桂英 建国 建华 志强 海燕 国强 文 ' +
-  '华 红 玉兰 鹏 辉 斌 宇 浩 凯 婷 雪 琳 晨 阳 欣怡 子涵 梓轩 浩然 宇航 思远 雨桐 佳怡 秀兰 晓东'
-).split(' ');
-
-/**
- * 100 000 users in one statement (`insert … select … from generate_series`), as the owner with the
- * tenant set explicitly, plus three roles of which ~10 % of the users hold one (~1 % two). All share
- * the admin's password hash (nobody logs in as them). Returns the seconds it took.
+ * 100 000 users (bench/lib/bulkRows.ts), as the owner with the tenant set explicitly, plus three
+ * roles of which ~10 % of the users hold one (~1 % two). All share the admin's password hash.
+ * Returns the seconds it took and the counts the report shows.
  */
 async function seedUsers(url: string, tenantId: number, adminId: number, n: number) {
   const t0 = performance.now();
@@ -110,34 +83,8 @@ async function seedUsers(url: string, tenantId: number, adminId: number, n: numb
       [adminId],
     );
     if (!admin[0]) throw new Error('admin not found');
-    const { rows: roles } = await c.query<{ id: number }>(
-      `insert into roles (tenant_id, name) select $1, unnest($2::text[]) returning id`,
-      [tenantId, ['操作工', '班组长', '仓管员']],
-    );
-    await c.query(
-      `insert into users (tenant_id, user_name, name, job_number, phone, email, password_hash, enabled,
-         created_at, updated_at)
-       select $1, 'u' || lpad(g::text, 6, '0'),
-         s.sn[1 + abs(hashint4(g + 7777777)::bigint) % array_length(s.sn, 1)]
-           || s.gn[1 + abs(hashint4(g)::bigint) % array_length(s.gn, 1)],
-         'J' || lpad(g::text, 6, '0'),
-         '13' || lpad((g::bigint * 37)::text, 9, '0'),
-         'u' || lpad(g::text, 6, '0') || '@example.com',
-         $2, g % 20 <> 0,
-         now() - make_interval(mins => $3 - g), now() - make_interval(mins => $3 - g)
-       from generate_series(1, $3::int) g, (select $4::text[] as sn, $5::text[] as gn) s`,
-      [tenantId, admin[0].h, n, surnameSlots(), GIVEN_NAMES],
-    );
-    const ids = roles.map((r) => r.id);
-    await c.query(
-      `insert into user_roles (tenant_id, user_id, role_id)
-       select $1, u.id, ($2::int[])[1 + u.id % 3] from users u
-       where u.tenant_id = $1 and u.user_name ~ '^u[0-9]{6}$' and u.id % 10 = 0
-       union all
-       select $1, u.id, ($2::int[])[1 + (u.id + 1) % 3] from users u
-       where u.tenant_id = $1 and u.user_name ~ '^u[0-9]{6}$' and u.id % 100 = 0`,
-      [tenantId, ids],
-    );
+    await insertUsers(c, { tenantIds: [tenantId], passwordHash: admin[0].h, count: n });
+    await insertUserRoles(c, { tenantIds: [tenantId], holders: 'id' });
     await c.query('commit');
     await c.query('analyze users; analyze user_roles; analyze roles');
     const { rows } = await c.query<{ users: number; with_role: number; like: number; full: number }>(
@@ -265,9 +212,7 @@ async function explain(
 ): Promise<Explained> {
   // asOwner: the superuser that owns the tables, to which row-level security does not apply
   await c.query(
-    asOwner
-      ? 'begin'
-      : `begin; select set_config('role', 'factory_app', true), set_config('app.tenant_id', '${Number(tenantId)}', true)`,
+    asOwner ? 'begin' : `begin; set local role factory_app; set local app.tenant_id = '${Number(tenantId)}'`,
   );
   try {
     const exec: number[] = [];
