@@ -54,3 +54,48 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     ...overrides,
   };
 }
+
+/**
+ * What an uploaded xlsx may unpack to (issue 17 item 1: a zip bomb must not take a node down).
+ * The reader (platform/excel/reader.ts) checks them while it inflates, before the memory is
+ * spent; over a limit the import is refused with a message naming it. The largest import the
+ * spec allows is 10 000 rows under 5 MB packed: 10 000 × 30 columns of distinct Chinese text is
+ * an 11 MB sheet and 22 MB of shared strings, so the sizes leave about twice that.
+ * docs/operations.md "Upload limits" lists them; each has an environment variable.
+ */
+export interface UnpackLimits {
+  /** Parts (zip entries) one file may hold (env UNPACK_MAX_ENTRIES). */
+  maxEntries: number;
+  /** Bytes all the parts read may unpack to together (env UNPACK_MAX_TOTAL_MB). */
+  maxTotalBytes: number;
+  /** Bytes the worksheet may unpack to (env UNPACK_MAX_SHEET_MB). */
+  maxSheetBytes: number;
+  /** Bytes the shared strings (the workbook's text) may unpack to (env UNPACK_MAX_SHARED_STRINGS_MB). */
+  maxSharedStringsBytes: number;
+  /**
+   * Bytes any other part read (workbook, relationships, styles) may unpack to: exceljs makes an
+   * object of each of their elements, about 37 times the element's size (env UNPACK_MAX_PART_MB).
+   */
+  maxPartBytes: number;
+  /** Unpacked ÷ packed size of a part, checked once it has unpacked 1 MB (env UNPACK_MAX_RATIO). */
+  maxRatio: number;
+  /** Rows in the sheet, empty ones included (env UNPACK_MAX_ROWS). */
+  maxRows: number;
+  /** The rightmost column a cell may stand in (env UNPACK_MAX_COLUMNS). */
+  maxColumns: number;
+}
+
+const MB = 1024 * 1024;
+
+export function loadUnpackLimits(env: NodeJS.ProcessEnv = process.env): UnpackLimits {
+  return {
+    maxEntries: int(env.UNPACK_MAX_ENTRIES, 1000),
+    maxTotalBytes: int(env.UNPACK_MAX_TOTAL_MB, 100) * MB,
+    maxSheetBytes: int(env.UNPACK_MAX_SHEET_MB, 60) * MB,
+    maxSharedStringsBytes: int(env.UNPACK_MAX_SHARED_STRINGS_MB, 40) * MB,
+    maxPartBytes: int(env.UNPACK_MAX_PART_MB, 2) * MB,
+    maxRatio: int(env.UNPACK_MAX_RATIO, 100),
+    maxRows: int(env.UNPACK_MAX_ROWS, 100_000),
+    maxColumns: int(env.UNPACK_MAX_COLUMNS, 256),
+  };
+}

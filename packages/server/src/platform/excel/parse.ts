@@ -1,7 +1,8 @@
 import { DEFAULT_START_ROW, IMPORT_MAX_ROWS, importMessages } from '@factory/shared/api/import';
 import { type EntityDecl, importFields, importHeader } from '@factory/shared/entities/define';
 import type { CellValue, Row } from 'exceljs';
-import { invalid } from '../errors.ts';
+import type { UnpackLimits } from '../../config.ts';
+import { AppError, invalid } from '../errors.ts';
 import { type PlainCell, plainCell } from './cells.ts';
 import { readFirstSheet } from './reader.ts';
 
@@ -21,6 +22,8 @@ export interface ParsedImport {
 export interface ParseOptions {
   /** The header row, 1-based (spec 000 §5: configurable, default 1); data starts below it. */
   startRow?: number;
+  /** What the file may unpack to; default the process's (config.ts, loadUnpackLimits). */
+  limits?: UnpackLimits;
 }
 
 /** The cells of a row, 0-based by column; empty cells are undefined. */
@@ -70,15 +73,14 @@ interface SheetRows {
  * IMPORT_MAX_ROWS data rows with the spec's messages, and anything exceljs cannot read as a
  * format error.
  */
-async function readRows(buffer: Buffer, startRow: number): Promise<SheetRows> {
+async function readRows(buffer: Buffer, startRow: number, limits?: UnpackLimits): Promise<SheetRows> {
   if (!Number.isSafeInteger(startRow) || startRow < 1) throw invalid(importMessages.badStartRow);
-  let out: SheetRows = { header: [], rows: [] };
+  const out: SheetRows = { header: [], rows: [] };
   let tooMany = false;
-  for (let attempt = 1; ; attempt++) {
-    out = { header: [], rows: [] };
-    tooMany = false;
-    try {
-      await readFirstSheet(buffer, (row) => {
+  try {
+    await readFirstSheet(
+      buffer,
+      (row) => {
         if (row.number < startRow) return true;
         const cells = cellsOf(row);
         if (row.number === startRow) out.header = cells;
@@ -87,14 +89,12 @@ async function readRows(buffer: Buffer, startRow: number): Promise<SheetRows> {
           if (!tooMany) out.rows.push({ rowNumber: row.number, cells });
         }
         return !tooMany;
-      });
-      break;
-    } catch (err) {
-      // exceljs's unzipper now and then reports a whole file in memory as ended early (seen in
-      // test runs on a loaded machine): read once more; a file truly cut short ends early again
-      if (attempt === 1 && err instanceof Error && err.message === 'FILE_ENDED') continue;
-      throw invalid(importMessages.format);
-    }
+      },
+      limits,
+    );
+  } catch (err) {
+    // a limit's refusal names the limit; anything else the reader trips on is a malformed file
+    throw err instanceof AppError ? err : invalid(importMessages.format);
   }
   if (tooMany) throw invalid(importMessages.tooManyRows);
   if (out.rows.length === 0) throw invalid(importMessages.empty);
@@ -108,9 +108,9 @@ async function readRows(buffer: Buffer, startRow: number): Promise<SheetRows> {
 export async function parseImport(
   buffer: Buffer,
   decl: EntityDecl,
-  { startRow = DEFAULT_START_ROW }: ParseOptions = {},
+  { startRow = DEFAULT_START_ROW, limits }: ParseOptions = {},
 ): Promise<ParsedImport> {
-  const sheet = await readRows(buffer, startRow);
+  const sheet = await readRows(buffer, startRow, limits);
   const { columns, headerErrors } = matchColumns(decl, sheet.header);
   const rows = sheet.rows.map(({ rowNumber, cells }) => {
     const values: Record<string, PlainCell> = {};
@@ -127,6 +127,6 @@ export async function parseImport(
  * Reads the file exactly as an import does, without a declaration, and returns the number of
  * data rows: the baseline the import benchmark compares check + write against.
  */
-export async function parseOnly(buffer: Buffer, { startRow = DEFAULT_START_ROW }: ParseOptions = {}) {
-  return (await readRows(buffer, startRow)).rows.length;
+export async function parseOnly(buffer: Buffer, { startRow = DEFAULT_START_ROW, limits }: ParseOptions = {}) {
+  return (await readRows(buffer, startRow, limits)).rows.length;
 }
