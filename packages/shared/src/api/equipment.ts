@@ -40,26 +40,8 @@ export const ShowMineOnlyQuery = Type.Object(
   { additionalProperties: false },
 );
 
-/** A register row as the equipment calls answer it. */
-export type EquipmentRow = {
-  id: number;
-  code: string;
-  name: string;
-  className: string | null;
-  kind: number;
-  model: string | null;
-  location: string | null;
-  state: number;
-  isEnabled: number;
-  holderNames: string | null;
-  custom?: Record<string, unknown>;
-};
-
-/**
- * Register rows, as the register's own calls answer them: the register's row schema, typed here
- * because a schema derived from an entity declaration carries no field types.
- */
-const Rows = Type.Array(Type.Unsafe<EquipmentRow>(entityEndpoints(equipmentEntity).detail.result));
+/** Register rows, as the register's own calls answer them (typed by the equipment declaration). */
+const Rows = Type.Array(entityEndpoints(equipmentEntity).detail.result);
 
 /** 设置设备 is a button of both the users screen and the role's users. */
 const SET_EQUIPMENT = { keys: ['userListSetEquipment', 'roleListSetEquipment'] };

@@ -1,4 +1,5 @@
-import { Type } from 'typebox';
+import { type TArray, type TInteger, type TObject, type TUnsafe, Type } from 'typebox';
+import type { Endpoint } from './contract.ts';
 
 /** One filter of a list call's searchVal (spec 000 §3 "Table search filter item"). */
 export const FILTER_OPERATORS = ['eq', 'ne', 'in', 'like', 'gt', 'gte', 'lt', 'lte', 'between'] as const;
@@ -68,3 +69,23 @@ export const SelectQuery = Type.Object(
 
 export const SelectResult = <T extends import('typebox').TSchema>(row: T) =>
   Type.Object({ records: Type.Array(row), total: Type.Integer() });
+
+/**
+ * The schema of a row a list or select answers: an entity's declared row (typed from its fields)
+ * or a group's object schema. Either way an object whose fields generic screens read by name.
+ */
+export type RowSchema = TObject | TUnsafe<Record<string, unknown>>;
+
+/** A paged list call (`get<Entity>ListPage`): the list query in, a page of rows out. */
+export type PageEndpoint<S extends RowSchema = RowSchema> = Endpoint & {
+  method: 'GET';
+  query: typeof ListPageQuery;
+  result: TObject<{ content: TArray<S>; total: TInteger }>;
+};
+
+/** A select list call (`get<Entity>List`): page, limit and searchVal in, `{records, total}` out. */
+export type SelectEndpoint<S extends RowSchema = RowSchema> = Endpoint & {
+  method: 'GET';
+  query: typeof SelectQuery;
+  result: TObject<{ records: TArray<S>; total: TInteger }>;
+};

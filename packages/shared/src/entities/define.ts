@@ -1,5 +1,5 @@
 import type { TSchema } from 'typebox';
-import type { FilterItem, FilterOperator } from '../api/list.ts';
+import type { FilterItem, FilterOperator, SelectEndpoint } from '../api/list.ts';
 import type { AnyEnum } from '../enums/defineEnum.ts';
 import { findRoute } from '../routes.ts';
 import type { ButtonAction } from '../routeTypes.ts';
@@ -44,7 +44,7 @@ export interface FieldDecl {
      * The select call offering the choices when not the entity's own get{Entity}List (a flow's
      * product from getFinishedMaterials); the module's reference binding narrows the server's check alike.
      */
-    select?: string;
+    select?: SelectEndpoint;
   };
   /** false: not edited by the generic form nor sent in the add/update bodies (the module's own UI). */
   form?: boolean;
@@ -155,7 +155,11 @@ export const formFields = (decl: EntityDecl) =>
 /** The body key of a form field: a reference is sent as its id. */
 export const bodyKey = (key: string, f: FieldDecl) => f.ref?.idField ?? key;
 
-export function defineEntity<const F extends Record<string, FieldDecl>>(decl: EntityDecl<F>): EntityDecl<F> {
+/**
+ * Checks a declaration and keeps its exact type (`const`): the row and body types of its calls are
+ * read from it (`RowOf`, `AddBody` in schema.ts).
+ */
+export function defineEntity<const D extends EntityDecl>(decl: D): D {
   for (const [key, f] of Object.entries(decl.fields)) {
     if (f.type === 'enum' && !f.enum) throw new Error(`${decl.name}.${key}: enum field without enum`);
     if (f.sort && f.readOnly === undefined && f.type === 'text')

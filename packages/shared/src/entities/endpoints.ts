@@ -8,11 +8,10 @@ import {
   ImportWriteResult,
 } from '../api/import.ts';
 import { IdQuery, ListPageQuery, PageResult, SelectQuery, SelectResult } from '../api/list.ts';
-import { CustomValues } from './custom.ts';
 import { type EntityDecl, entityButtons, entityPaths } from './define.ts';
 import { bodySchemas, rowSchema } from './schema.ts';
 
-function declare(entity: EntityDecl) {
+function declare<E extends EntityDecl>(entity: E) {
   const paths = entityPaths(entity);
   const buttons = entityButtons(entity);
   const has = (button: string) => buttons.includes(button);
@@ -20,14 +19,8 @@ function declare(entity: EntityDecl) {
   const copy = has('Copy');
   // the add call also copies: its permission keys are Add's and Copy's
   const addKeys = [...keys('Add'), ...(copy ? keys('Copy') : [])];
-  const Row = rowSchema(entity, {
-    ...entity.extraRow,
-    ...(entity.customFields ? { custom: CustomValues } : {}),
-  });
-  const bodies = bodySchemas(entity, {
-    ...entity.extraBody,
-    ...(entity.customFields ? { custom: Type.Optional(CustomValues) } : {}),
-  });
+  const Row = rowSchema(entity);
+  const bodies = bodySchemas(entity);
   const { label } = entity;
   const enable = (enabled: boolean) =>
     endpoint({
@@ -145,17 +138,19 @@ function declare(entity: EntityDecl) {
   };
 }
 
-export type EntityEndpoints = ReturnType<typeof declare>;
+/** The standard endpoints of an entity, typed by its declaration (rows and bodies from its fields). */
+export type EntityEndpoints<E extends EntityDecl = EntityDecl> = ReturnType<typeof declare<E>>;
 
-const declared = new WeakMap<EntityDecl, EntityEndpoints>();
+const declared = new WeakMap<EntityDecl, unknown>();
 
 /**
  * The standard endpoints of a declared entity (spec 000 §7's pattern), derived from its declaration
  * alone: the calls its route's buttons allow, with its row and body schemas. Made once per entity,
  * so the server's crud and the web's screens hold the same objects.
  */
-export function entityEndpoints(entity: EntityDecl): EntityEndpoints {
-  let e = declared.get(entity);
+export function entityEndpoints<E extends EntityDecl>(entity: E): EntityEndpoints<E> {
+  // the cache holds each entity's own endpoints, made from it below
+  let e = declared.get(entity) as EntityEndpoints<E> | undefined;
   if (!e) {
     e = declare(entity);
     declared.set(entity, e);

@@ -4,48 +4,50 @@ import { defineEntity, type FieldDecl } from './define.ts';
 
 /** Code and name, the identity of most master data: required, unique, searched and sorted. */
 /** A numbered code (the entity declares autoCode) may be left empty: the server numbers it. */
-export const codeField = (label = '编码', width = 140, numbered = false): FieldDecl => ({
-  label,
-  type: 'string',
-  required: !numbered,
-  ...(numbered ? { placeholder: '留空则按编码规则自动生成' } : {}),
-  unique: true,
-  maxLength: 32,
-  pattern: { source: '^[A-Za-z0-9_.\\-]+$', message: `${label}只能包含字母、数字和 _ . -` },
-  filter: ['like', 'eq'],
-  sort: true,
-  import: true,
-  width,
-});
-export const nameField = (label = '名称', width = 160): FieldDecl => ({
-  label,
-  type: 'string',
-  required: true,
-  unique: true,
-  maxLength: 50,
-  filter: ['like', 'eq'],
-  sort: true,
-  import: true,
-  width,
-});
-export const remarkField: FieldDecl = {
+export const codeField = (label = '编码', width = 140, numbered = false) =>
+  ({
+    label,
+    type: 'string',
+    required: !numbered,
+    ...(numbered ? { placeholder: '留空则按编码规则自动生成' } : {}),
+    unique: true,
+    maxLength: 32,
+    pattern: { source: '^[A-Za-z0-9_.\\-]+$', message: `${label}只能包含字母、数字和 _ . -` },
+    filter: ['like', 'eq'],
+    sort: true,
+    import: true,
+    width,
+  }) satisfies FieldDecl;
+export const nameField = (label = '名称', width = 160) =>
+  ({
+    label,
+    type: 'string',
+    required: true,
+    unique: true,
+    maxLength: 50,
+    filter: ['like', 'eq'],
+    sort: true,
+    import: true,
+    width,
+  }) satisfies FieldDecl;
+export const remarkField = {
   label: '备注',
   type: 'text',
   maxLength: 500,
   import: true,
   width: 200,
-};
-export const createdAtField: FieldDecl = {
+} satisfies FieldDecl;
+export const createdAtField = {
   label: '创建时间',
   type: 'datetime',
   readOnly: true,
   filter: ['between', 'gte', 'lte'],
   sort: true,
   width: 170,
-};
+} satisfies FieldDecl;
 
 /** 启用/停用 of a list whose route has Enable/Disable buttons: switched there, not in the form. */
-export const toggledStatusField: FieldDecl = {
+export const toggledStatusField = {
   label: '状态',
   type: 'enum',
   enum: enableStatus,
@@ -54,17 +56,17 @@ export const toggledStatusField: FieldDecl = {
   sort: true,
   import: true,
   width: 90,
-};
+} satisfies FieldDecl;
 /** 启用/停用 where the route has no such buttons: chosen in the form. */
-export const statusField: FieldDecl = { ...toggledStatusField, form: true };
-export const idField: FieldDecl = {
+export const statusField = { ...toggledStatusField, form: true } satisfies FieldDecl;
+export const idField = {
   label: '编号',
   type: 'integer',
   readOnly: true,
   list: false,
   sort: true,
   export: false,
-};
+} satisfies FieldDecl;
 
 /** Production lines (产线) of the factory model; plans, stations and flow steps run on them. */
 export const areaEntity = defineEntity({

@@ -73,23 +73,25 @@ export const materialsAttributeEntity = defineEntity({
   },
 });
 
-const unitRef = (label: string, idField: string, required = false): FieldDecl => ({
-  label,
-  type: 'string',
-  required,
-  ref: { entity: 'unit', by: 'name', idField },
-  import: true,
-  width: 90,
-});
-const stockLimit = (label: string): FieldDecl => ({
-  label,
-  type: 'number',
-  min: 0,
-  max: 1_000_000_000_000,
-  sort: true,
-  import: true,
-  width: 110,
-});
+const unitRef = <I extends string>(label: string, idField: I, required = false) =>
+  ({
+    label,
+    type: 'string',
+    required,
+    ref: { entity: 'unit', by: 'name', idField },
+    import: true,
+    width: 90,
+  }) satisfies FieldDecl;
+const stockLimit = (label: string) =>
+  ({
+    label,
+    type: 'number',
+    min: 0,
+    max: 1_000_000_000_000,
+    sort: true,
+    import: true,
+    width: 110,
+  }) satisfies FieldDecl;
 
 /**
  * Materials (物料信息): what the factory buys, makes and sells. Names repeat across

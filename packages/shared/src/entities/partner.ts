@@ -12,7 +12,7 @@ import {
 /** A mobile number (11 digits from 1) or a landline with its area code and optional extension. */
 export const PHONE_PATTERN = '^(1\\d{10}|0\\d{2,3}-?\\d{7,8}(-\\d{1,6})?)$';
 
-export const phoneField: FieldDecl = {
+export const phoneField = {
   label: '联系电话',
   type: 'string',
   maxLength: 20,
@@ -20,23 +20,23 @@ export const phoneField: FieldDecl = {
   filter: ['like'],
   import: true,
   width: 140,
-};
-export const contactField: FieldDecl = {
+} satisfies FieldDecl;
+export const contactField = {
   label: '联系人',
   type: 'string',
   maxLength: 50,
   filter: ['like'],
   import: true,
   width: 100,
-};
-export const addressField: FieldDecl = {
+} satisfies FieldDecl;
+export const addressField = {
   label: '地址',
   type: 'string',
   maxLength: 200,
   filter: ['like'],
   import: true,
   width: 240,
-};
+} satisfies FieldDecl;
 
 /** The fields suppliers and customers share: who they are and how to reach them. */
 const partnerFields = (what: string) =>

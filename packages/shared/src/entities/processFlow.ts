@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { materialsApi } from '../api/materials.ts';
 import { defineEntity } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
@@ -65,7 +66,7 @@ export const processFlowEntity = defineEntity({
         entity: 'materials',
         by: 'code',
         idField: 'materialId',
-        select: 'basicData/materials/private/materials/getFinishedMaterials',
+        select: materialsApi.finished,
         // virtual materials are for planning only: nothing is made of them (spec 000 §5)
         filters: [{ fieldName: 'isVirtualMaterials', fieldType: 'integer', operator: 'eq', fieldValue: 0 }],
       },

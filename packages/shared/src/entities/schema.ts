@@ -1,5 +1,84 @@
-import { type TSchema, Type } from 'typebox';
+import { type Static, type TObject, type TSchema, type TUnsafe, Type } from 'typebox';
+import type { AnyEnum, EnumValue } from '../enums/defineEnum.ts';
+import { CustomValues } from './custom.ts';
 import { bodyKey, type EntityDecl, type FieldDecl, formFields } from './define.ts';
+
+/*
+ * The static types of the schemas below, read from the declaration's const-typed fields: the
+ * schemas are built at run time, so the type checker cannot read them. A declaration widened to
+ * `EntityDecl` (generic code) gives rows of `id` and unknown values, and bodies of unknown values.
+ */
+
+/** A field's value from its declared type; unknown where the type is only known as `FieldType`. */
+export type FieldValue<F extends FieldDecl> = F extends { type: 'enum'; enum: infer E extends AnyEnum }
+  ? EnumValue<E>
+  : F['type'] extends 'integer' | 'number'
+    ? number
+    : F['type'] extends 'boolean'
+      ? boolean
+      : F['type'] extends 'string' | 'text' | 'date' | 'datetime'
+        ? string
+        : unknown;
+
+type Fields = Record<string, FieldDecl>;
+/** Adds nothing to an intersection (a missing extra or custom part). */
+type None = Record<never, never>;
+type Simplify<T> = { -readonly [K in keyof T]: T[K] } & {};
+/** Whether a declaration's fields are known by name (not widened to `EntityDecl`). */
+type Known<E extends EntityDecl> = string extends keyof E['fields'] ? false : true;
+/** The values of an `extraRow` / `extraBody` (Type.Optional entries optional). */
+type Extra<X> = X extends Record<string, TSchema> ? Static<TObject<X>> : None;
+type Custom = Static<typeof CustomValues>;
+/** The id beside a reference's name (`areaId` with `areaName`); none where its name is not a literal. */
+type RefIdKey<F> = F extends { ref: { idField: infer I extends string } }
+  ? string extends I
+    ? never
+    : I
+  : never;
+
+type FieldsRow<F extends Fields> = { id: number } & {
+  [K in Exclude<keyof F, 'id'>]: FieldValue<F[K]> | null;
+} & { -readonly [K in keyof F as RefIdKey<F[K]>]: number | null };
+
+/** A row of the entity's list, detail and select calls, as `rowSchema` builds it. */
+export type RowOf<E extends EntityDecl> =
+  Known<E> extends true
+    ? Simplify<
+        Omit<FieldsRow<E['fields']>, keyof RowExtra<E>> &
+          RowExtra<E> &
+          (E extends { customFields: true } ? { custom: Custom } : None)
+      >
+    : { id: number } & Record<string, unknown>;
+type RowExtra<E> = Extra<E extends { extraRow: infer X } ? X : undefined>;
+
+/** A form field's body key when it is (R true) or is not (R false) required. */
+type BodyKey<K, F, R extends boolean> = F extends { readOnly: true } | { form: false }
+  ? never
+  : (F extends { required: true } ? true : false) extends R
+    ? F extends { ref: { idField: infer I extends string } }
+      ? I
+      : K
+    : never;
+/** A required form field's value in a body: a reference as its id. */
+type BodyValue<F extends FieldDecl> = F extends { ref: object } ? number : FieldValue<F>;
+/** An optional one also takes null, and '' where the runtime schema does (texts, text enums, ids). */
+type OptionalBodyValue<F extends FieldDecl> = F extends { ref: object }
+  ? number | null | ''
+  : FieldValue<F> | null | (FieldValue<F> extends string ? '' : never);
+
+type FormBody<F extends Fields> = { -readonly [K in keyof F as BodyKey<K, F[K], true>]: BodyValue<F[K]> } & {
+  -readonly [K in keyof F as BodyKey<K, F[K], false>]?: OptionalBodyValue<F[K]>;
+};
+type AddBodyOf<E extends EntityDecl> = FormBody<E['fields']> &
+  Extra<E extends { extraBody: infer X } ? X : undefined> &
+  (E extends { customFields: true } ? { custom?: Custom } : None);
+
+/** The body of the entity's add call, as `bodySchemas` builds it. */
+export type AddBody<E extends EntityDecl> =
+  Known<E> extends true ? Simplify<AddBodyOf<E>> : Record<string, unknown>;
+/** The body of its update call: `id` and any subset of the rest. */
+export type UpdateBody<E extends EntityDecl> =
+  Known<E> extends true ? Simplify<{ id: number } & Partial<AddBodyOf<E>>> : Record<string, unknown>;
 
 /**
  * The TypeBox schema of one declared field, so request schemas come from the declaration: labels
@@ -74,17 +153,19 @@ function valueSchema(f: FieldDecl): TSchema {
 
 /**
  * The row of an entity's list, detail and select calls, from its declaration: `id`, every field,
- * and the id beside each reference's name (`areaId` with `areaName`). `extra` adds what a module
- * shows beyond its fields (e.g. `procedureIds`).
+ * the id beside each reference's name (`areaId` with `areaName`), what a module shows beyond its
+ * fields (`extraRow`, e.g. `procedureIds`) and the tenant's custom values.
  */
-export function rowSchema(decl: EntityDecl, extra: Record<string, TSchema> = {}) {
+export function rowSchema<E extends EntityDecl>(decl: E): TUnsafe<RowOf<E>> {
   const props: Record<string, TSchema> = { id: Type.Integer() };
   for (const [key, f] of Object.entries(decl.fields)) {
     if (key === 'id') continue;
     props[key] = valueSchema(f);
     if (f.ref?.idField) props[f.ref.idField] = nullable(Type.Integer());
   }
-  return Type.Object({ ...props, ...extra });
+  const extra = { ...decl.extraRow, ...(decl.customFields ? { custom: CustomValues } : {}) };
+  // typed, not wrapped: Type.Unsafe would change the schema object
+  return Type.Object({ ...props, ...extra }) as TSchema as TUnsafe<RowOf<E>>;
 }
 
 /** A reference's id in a body: a positive integer, or null/'' when the field is optional. */
@@ -95,9 +176,14 @@ function refIdSchema(f: FieldDecl, required: boolean): TSchema {
 
 /**
  * Request bodies of the generic add and update calls: the declaration's form fields (references
- * as ids), unknown fields refused. Update needs `id` and accepts any subset of the fields.
+ * as ids), `extraBody` and the custom values; unknown fields refused. Update needs `id` and
+ * accepts any subset of the rest.
  */
-export function bodySchemas(decl: EntityDecl, extra: Record<string, TSchema> = {}) {
+export function bodySchemas<E extends EntityDecl>(decl: E) {
+  const extra: Record<string, TSchema> = {
+    ...decl.extraBody,
+    ...(decl.customFields ? { custom: Type.Optional(CustomValues) } : {}),
+  };
   const add: Record<string, TSchema> = {};
   const update: Record<string, TSchema> = { id: Type.Integer({ minimum: 1, title: '编号' }) };
   for (const [key, f] of formFields(decl)) {
@@ -108,13 +194,13 @@ export function bodySchemas(decl: EntityDecl, extra: Record<string, TSchema> = {
     update[k] = required ? Type.Optional(u) : u;
   }
   return {
-    add: Type.Object({ ...add, ...extra }, { additionalProperties: false }),
+    add: Type.Object({ ...add, ...extra }, { additionalProperties: false }) as TSchema as TUnsafe<AddBody<E>>,
     update: Type.Object(
       {
         ...update,
         ...Object.fromEntries(Object.entries(extra).map(([k, s]) => [k, Type.Optional(s)])),
       },
       { additionalProperties: false },
-    ),
+    ) as TSchema as TUnsafe<UpdateBody<E>>,
   };
 }

@@ -81,15 +81,16 @@ export const roleEntity = defineEntity({
 });
 
 /** A time of day as shifts keep it: 'HH:mm', 00:00–23:59. */
-const timeOfDay = (label: string): FieldDecl => ({
-  label,
-  type: 'string',
-  required: true,
-  time: true,
-  pattern: { source: '^([01]\\d|2[0-3]):[0-5]\\d$', message: `${label}应为“时:分”格式，如 08:00` },
-  sort: true,
-  width: 100,
-});
+const timeOfDay = (label: string) =>
+  ({
+    label,
+    type: 'string',
+    required: true,
+    time: true,
+    pattern: { source: '^([01]\\d|2[0-3]):[0-5]\\d$', message: `${label}应为“时:分”格式，如 08:00` },
+    sort: true,
+    width: 100,
+  }) satisfies FieldDecl;
 
 /**
  * Shift frequencies (spec 001 §7.5): a named working time a user switches to. An end earlier than

@@ -14,7 +14,7 @@ import { addressField } from './partner.ts';
 
 const W = 'warehouse/private/';
 
-const keeperField: FieldDecl = {
+const keeperField = {
   label: '仓管员',
   type: 'string',
   ref: { entity: 'user', by: 'name', idField: 'keeperId' },
@@ -22,15 +22,16 @@ const keeperField: FieldDecl = {
   sort: true,
   import: true,
   width: 100,
-};
-const countField = (label: string): FieldDecl => ({
-  label,
-  type: 'integer',
-  form: false,
-  readOnly: true,
-  sort: true,
-  width: 80,
-});
+} as const satisfies FieldDecl;
+const countField = (label: string) =>
+  ({
+    label,
+    type: 'integer',
+    form: false,
+    readOnly: true,
+    sort: true,
+    width: 80,
+  }) satisfies FieldDecl;
 
 /**
  * Warehouses (仓库建模): where stock is kept, each divided into areas (库区) and those into

@@ -3,9 +3,9 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import {
   ApiError,
   abortPending,
-  api,
   installEffects,
   RELOAD_AFTER_MS,
+  request,
   TOKEN_EXPIRED_REDIRECT_MS,
 } from './request.ts';
 import { useSession } from './session.ts';
@@ -24,7 +24,7 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
   it('code 0: returns the result and sends the token header', async () => {
     const fetchMock = reply({ errorCode: 0, result: { a: 1 }, errorMsg: '' });
     vi.stubGlobal('fetch', fetchMock);
-    expect(await api.get('x/y', { id: 3, skip: undefined })).toEqual({ a: 1 });
+    expect(await request('GET', 'x/y', { query: { id: 3, skip: undefined } })).toEqual({ a: 1 });
     const [url, init] = fetchMock.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/api/web/v1/x/y?id=3');
     expect((init.headers as Record<string, string>).token).toBe('tok-1');
@@ -33,7 +33,7 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
 
   it('code 2: token message, session cleared, login after 1.5 s', async () => {
     vi.stubGlobal('fetch', reply({ errorCode: 2, result: null, errorMsg: 'x' }));
-    await expect(api.get('x')).rejects.toMatchObject({ code: 2 });
+    await expect(request('GET', 'x')).rejects.toMatchObject({ code: 2 });
     expect(effects.error).toHaveBeenCalledWith('Token认证失败，请重新登录');
     expect(effects.setTimeout).toHaveBeenCalledWith(expect.any(Function), TOKEN_EXPIRED_REDIRECT_MS);
     expect(effects.toLogin).not.toHaveBeenCalled();
@@ -45,7 +45,7 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
 
   it('code 6: shows the result joined with commas, fails, reloads after 2 s', async () => {
     vi.stubGlobal('fetch', reply({ errorCode: 6, result: ['数据已变化', '请刷新'], errorMsg: 'm' }));
-    await expect(api.get('x')).rejects.toBeInstanceOf(ApiError);
+    await expect(request('GET', 'x')).rejects.toBeInstanceOf(ApiError);
     expect(effects.error).toHaveBeenCalledWith('数据已变化,请刷新');
     expect(effects.setTimeout).toHaveBeenCalledWith(expect.any(Function), RELOAD_AFTER_MS);
     (effects.setTimeout.mock.calls[0][0] as () => void)();
@@ -54,14 +54,14 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
 
   it('code 6 without a result shows errorMsg', async () => {
     vi.stubGlobal('fetch', reply({ errorCode: 6, result: null, errorMsg: '请刷新页面' }));
-    await expect(api.get('x')).rejects.toThrow('请刷新页面');
+    await expect(request('GET', 'x')).rejects.toThrow('请刷新页面');
     expect(effects.error).toHaveBeenCalledWith('请刷新页面');
   });
 
   it('code 5 with the process-route message: whole envelope to the caller, no toast', async () => {
     const env = { errorCode: 5, result: PROCEDURE_IN_USE_MESSAGE, errorMsg: PROCEDURE_IN_USE_MESSAGE };
     vi.stubGlobal('fetch', reply(env));
-    const err = (await api.del('p').catch((e) => e)) as ApiError;
+    const err = (await request('DELETE', 'p').catch((e) => e)) as ApiError;
     expect(err.silent).toBe(true);
     expect(err.envelope).toEqual(env);
     expect(effects.error).not.toHaveBeenCalled();
@@ -69,11 +69,11 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
 
   it('any other code: shows result or errorMsg, fails, exposes field errors', async () => {
     vi.stubGlobal('fetch', reply({ errorCode: 7, result: '编码已存在', errorMsg: 'x' }));
-    await expect(api.post('a', {})).rejects.toThrow('编码已存在');
+    await expect(request('POST', 'a', { body: {} })).rejects.toThrow('编码已存在');
     expect(effects.error).toHaveBeenLastCalledWith('编码已存在');
     const fields = [{ field: 'name', message: '请输入名称' }];
     vi.stubGlobal('fetch', reply({ errorCode: 1, result: fields, errorMsg: '请输入名称' }));
-    const err = (await api.post('a', {}).catch((e) => e)) as ApiError;
+    const err = (await request('POST', 'a', { body: {} }).catch((e) => e)) as ApiError;
     expect(effects.error).toHaveBeenLastCalledWith('请输入名称');
     expect(err.fields).toEqual(fields);
   });
@@ -83,7 +83,7 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
       'fetch',
       vi.fn(async () => Promise.reject(new TypeError('Failed to fetch'))),
     );
-    await expect(api.get('x')).rejects.toThrow(clientMessages.network);
+    await expect(request('GET', 'x')).rejects.toThrow(clientMessages.network);
     expect(effects.error).toHaveBeenCalledWith('网络请求异常，请稍后重试');
     effects.error.mockReset();
     vi.stubGlobal(
@@ -95,7 +95,7 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
           ),
       ),
     );
-    const pending = api.get('slow');
+    const pending = request('GET', 'slow');
     abortPending();
     await expect(pending).rejects.toThrow('aborted');
     expect(effects.error).not.toHaveBeenCalled();
@@ -107,7 +107,7 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
       'fetch',
       vi.fn(() => new Promise<Response>((r) => (resolve = r))),
     );
-    const kept = api.post('authority/private/user/getLoginInfo', undefined, { keep: true });
+    const kept = request('POST', 'authority/private/user/getLoginInfo', { keep: true });
     abortPending();
     resolve(new Response(JSON.stringify({ errorCode: 0, result: 'ok', errorMsg: '' })));
     expect(await kept).toBe('ok');

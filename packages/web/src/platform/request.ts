@@ -156,13 +156,3 @@ export async function request<T>(
   }
   return handleEnvelope(env);
 }
-
-export const api = {
-  get: <T>(path: string, query?: RequestOptions['query'], opts?: Omit<RequestOptions, 'query'>) =>
-    request<T>('GET', path, { ...opts, query }),
-  post: <T>(path: string, body?: unknown, opts?: RequestOptions) =>
-    request<T>('POST', path, { ...opts, body }),
-  put: <T>(path: string, body?: unknown, opts?: RequestOptions) => request<T>('PUT', path, { ...opts, body }),
-  del: <T>(path: string, query?: RequestOptions['query'], opts?: Omit<RequestOptions, 'query'>) =>
-    request<T>('DELETE', path, { ...opts, query }),
-};

@@ -2,17 +2,17 @@ import { EnvironmentOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { stationApi } from '@factory/shared/api/information';
 import type { FilterItem } from '@factory/shared/api/list';
 import { switchingApi } from '@factory/shared/api/switching';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { stationEntity } from '@factory/shared/entities/information';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { frequencyEntity, shiftSpan } from '@factory/shared/entities/setting';
-import { useQuery } from '@tanstack/react-query';
+import { skipToken, useQuery } from '@tanstack/react-query';
 import { App, Button, Flex, Form, type FormInstance, Select, type SelectProps, Typography } from 'antd';
 import { type ReactNode, useState } from 'react';
 import { AppModal } from '../platform/AppModal.tsx';
-import { client } from '../platform/call.ts';
+import { call, client } from '../platform/call.ts';
 import { showFieldErrors } from '../platform/list/formRules.ts';
 import { RemoteSelect } from '../platform/list/RemoteSelect.tsx';
-import { api } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
 import s from './SwitchDialogs.module.css';
 
@@ -29,12 +29,12 @@ const TEXT: Record<SwitchKind, { title: string; label: string; placeholder: stri
 
 /** Only enabled shifts are offered (spec 000 §7: the shift list filters isEnabled eq 1). */
 const ENABLED: readonly FilterItem[] = [{ fieldName: 'isEnabled', operator: 'eq', fieldValue: 1 }];
-const SHIFT_LIST = entityPaths(frequencyEntity).list;
-const STATION_LIST = entityPaths(stationEntity).list;
+const SHIFT_LIST = entityEndpoints(frequencyEntity).list;
+const STATION_LIST = entityEndpoints(stationEntity).list;
 const switching = client(switchingApi);
 
 type ShiftRow = { id: number; name: string; startTime: string; endTime: string };
-type StationRow = { id: number; name: string; code: string; areaName?: string | null };
+type StationRow = RowOf<typeof stationEntity>;
 type OptionOf<R> = { label: ReactNode; value: number; row?: R };
 
 /** “08:00–16:00”, with 次日 when the shift ends the next day. */
@@ -55,7 +55,7 @@ function ShiftSelect(props: SelectProps) {
   return (
     <RemoteSelect
       {...props}
-      url={SHIFT_LIST}
+      endpoint={SHIFT_LIST}
       filters={ENABLED}
       knownOptions={
         user?.frequencyId && user.frequencyName
@@ -75,8 +75,7 @@ function StationSelect(props: SelectProps) {
   const user = useSession((st) => st.user);
   const mine = useQuery({
     queryKey: ['stationsOfUser', user?.id],
-    queryFn: ({ signal }) => api.get<StationRow[]>(stationApi.byUser.path, { userId: user?.id }, { signal }),
-    enabled: user !== undefined,
+    queryFn: user ? ({ signal }) => call(stationApi.byUser, { userId: user.id }, { signal }) : skipToken,
     staleTime: 0,
   });
   const known =
@@ -91,11 +90,11 @@ function StationSelect(props: SelectProps) {
       <Select
         {...props}
         showSearch={{ optionFilterProp: 'label' }}
-        options={mine.data.map((r) => ({ value: r.id, label: r.name, row: r }))}
+        options={mine.data.map((r) => ({ value: r.id, label: r.name ?? String(r.id), row: r }))}
         optionRender={render}
       />
     );
-  return <RemoteSelect {...props} url={STATION_LIST} knownOptions={known} optionRender={render} />;
+  return <RemoteSelect {...props} endpoint={STATION_LIST} knownOptions={known} optionRender={render} />;
 }
 
 /** The form state of one switch: saving it calls the spec's call and updates the header at once. */

@@ -5,12 +5,12 @@ import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
+import { call } from '../../platform/call.ts';
 import { useEntityDecl } from '../../platform/crud/useEntityDecl.ts';
 import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { cellOf, EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
-import { api } from '../../platform/request.ts';
-import { EQUIPMENT, type Equipment } from './myEquipment.ts';
+import { EQUIPMENT } from './myEquipment.ts';
 
 const LIST = routeHref('accountList');
 /** Shown in the heading or a section of their own, not among the plain fields. */
@@ -22,8 +22,8 @@ export default function AccountDetail() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({
-    queryKey: [EQUIPMENT.detail, id],
-    queryFn: ({ signal }) => api.get<Equipment>(EQUIPMENT.detail, { id }, { signal }),
+    queryKey: [EQUIPMENT.detail.path, id],
+    queryFn: ({ signal }) => call(EQUIPMENT.detail, { id }, { signal }),
     enabled: valid,
   });
   if (!valid) return <Result status="404" title="设备不存在" extra={<Link to={LIST}>返回设备台账</Link>} />;
@@ -32,7 +32,8 @@ export default function AccountDetail() {
     ([key]) => !APART.has(key),
   );
   /** Custom fields live in the row's `custom`. */
-  const fieldValue = (key: string, f: FieldDecl) => (f.custom ? e?.custom?.[key] : e?.[key]);
+  const byKey: Record<string, unknown> | undefined = e;
+  const fieldValue = (key: string, f: FieldDecl) => (f.custom ? e?.custom[key] : byKey?.[key]);
   return (
     <Flex vertical gap={16}>
       <LoadState query={query} title="设备详情" />
@@ -42,7 +43,7 @@ export default function AccountDetail() {
             backTo={LIST}
             backLabel="返回设备台账"
             title={e.name}
-            extra={<CodeText label="设备编码" code={e.code} />}
+            extra={<CodeText label="设备编码" code={e.code ?? ''} />}
           >
             <Tag variant="filled">{equipmentKind.label(e.kind)}</Tag>
             <EnumCell value={e.state} enumDecl={equipmentState} />

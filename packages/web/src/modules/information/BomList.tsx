@@ -78,7 +78,7 @@ function ProductPicker({
           extra={from ? '目标产品原有的BOM明细将被替换' : '只有成品和半成品可以建立BOM'}
         >
           <MaterialSelect
-            url={materialsApi.finished.path}
+            endpoint={materialsApi.finished}
             placeholder="请选择产品"
             exclude={from ? [from.id] : undefined}
           />
@@ -158,11 +158,11 @@ export default function BomList() {
   ];
   return (
     <>
-      <ListPage<Product>
+      <ListPage
         ref={list}
         entity={bomEntity}
         routeName={bomEntity.route}
-        url={bomApi.listPage.path}
+        endpoint={bomApi.listPage}
         title="物料清单（BOM）"
         columns={columns}
         rowActions={rowActions}

@@ -1,6 +1,6 @@
 import { ApartmentOutlined, EditOutlined } from '@ant-design/icons';
 import { bomApi } from '@factory/shared/api/materials';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { materialsEntity } from '@factory/shared/entities/materials';
 import { enableStatus, materialType } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
@@ -19,21 +19,20 @@ import {
   Typography,
 } from 'antd';
 import { Link, useNavigate, useParams } from 'react-router';
+import { call } from '../../platform/call.ts';
 import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { cellOf, EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
-import { api } from '../../platform/request.ts';
 import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { BomTree } from './BomTree.tsx';
 import { type BomLine, bom } from './bomApi.ts';
-import type { Material } from './MaterialsList.tsx';
 
 const LIST = routeHref('materialsList');
 /** Shown above the tabs or in their own section, not among the plain fields. */
 const APART = new Set(['id', 'code', 'name', 'attributeText', 'isEnabled', 'materialType']);
-const MADE = new Set([1, 2]);
+const MADE = new Set<unknown>([1, 2]);
 
 /** The products whose BOM names this material directly (where it is used). */
 function WhereUsed({ id }: { id: number }) {
@@ -103,11 +102,13 @@ export default function MaterialsDetail() {
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({
     queryKey: [materialsEntity.api?.base, 'detail', id],
-    queryFn: ({ signal }) => api.get<Material>(entityPaths(materialsEntity).detail, { id }, { signal }),
+    queryFn: ({ signal }) => call(entityEndpoints(materialsEntity).detail, { id }, { signal }),
     enabled: valid,
   });
   if (!valid) return <Result status="404" title="物料不存在" extra={<Link to={LIST}>返回物料列表</Link>} />;
   const m = query.data;
+  const byKey: Record<string, unknown> | undefined = m;
+  const bomCount = m?.bomCount ?? 0;
   const fields = Object.entries(materialsEntity.fields).filter(([key]) => !APART.has(key));
   const made = m ? MADE.has(m.materialType) : false;
   return (
@@ -119,7 +120,7 @@ export default function MaterialsDetail() {
             backTo={LIST}
             backLabel="返回物料列表"
             title={m.name}
-            extra={<CodeText label="物料编码" code={m.code} />}
+            extra={<CodeText label="物料编码" code={m.code ?? ''} />}
           >
             <EnumCell value={m.materialType} enumDecl={materialType} />
             <EnumCell value={m.isEnabled} enumDecl={enableStatus} />
@@ -144,7 +145,9 @@ export default function MaterialsDetail() {
                       >
                         {fields.map(([key, f]) => (
                           <Descriptions.Item key={key} label={f.label}>
-                            {m[key] === null || m[key] === undefined ? EMPTY_CELL : cellOf(f)(m[key])}
+                            {byKey?.[key] === null || byKey?.[key] === undefined
+                              ? EMPTY_CELL
+                              : cellOf(f)(byKey[key])}
                           </Descriptions.Item>
                         ))}
                       </Descriptions>
@@ -166,13 +169,13 @@ export default function MaterialsDetail() {
                   ),
                 },
                 // the tenant's BOM tab (tenant flag bomTab): the product's exploded BOM
-                ...(bomTab && (made || m.bomCount > 0)
+                ...(bomTab && (made || bomCount > 0)
                   ? [
                       {
                         key: 'bom',
-                        label: `BOM（${m.bomCount} 个子件）`,
+                        label: `BOM（${bomCount} 个子件）`,
                         children:
-                          m.bomCount > 0 ? (
+                          bomCount > 0 ? (
                             <BomTree
                               materialId={m.id}
                               title="BOM结构"

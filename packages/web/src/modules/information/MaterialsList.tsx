@@ -1,40 +1,29 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { materialsAttributeEntity, materialsEntity } from '@factory/shared/entities/materials';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Col, Flex, Form, Input, Select, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
+import { call } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
 import type { ColumnOverride, RowAction } from '../../platform/list/types.ts';
-import { api } from '../../platform/request.ts';
 
-export type AttributeValue = { attributeId: number; attributeName: string; value: string };
-export type Material = {
-  id: number;
-  code: string;
-  name: string;
-  materialType: number;
-  isEnabled: number;
-  isVirtualMaterials: boolean;
-  bomCount: number;
-  attributes: AttributeValue[];
-} & Record<string, unknown>;
-type Attribute = { id: number; name: string; options: string | null };
+export type Material = RowOf<typeof materialsEntity>;
 
-const ATTRIBUTES = entityPaths(materialsAttributeEntity).list;
+const ATTRIBUTES = entityEndpoints(materialsAttributeEntity).list;
 /** Attributes are few (电压等级, 容量 …): one page holds them all. */
 const ATTRIBUTE_PAGE = 100;
 
 /** The material's attributes: each row an attribute and its value, chosen from the offered values if any. */
 function AttributeItems() {
   const { data } = useQuery({
-    queryKey: [ATTRIBUTES, 'all'],
-    queryFn: ({ signal }) =>
-      api.get<{ records: Attribute[] }>(ATTRIBUTES, { page: 1, limit: ATTRIBUTE_PAGE }, { signal }),
+    queryKey: [ATTRIBUTES.path, 'all'],
+    queryFn: ({ signal }) => call(ATTRIBUTES, { page: 1, limit: ATTRIBUTE_PAGE }, { signal }),
   });
   const attributes = data?.records ?? [];
   const form = Form.useFormInstance();

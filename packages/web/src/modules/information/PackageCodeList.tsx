@@ -1,6 +1,6 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
 import { type PackageCodeBatch, packageCodeApi } from '@factory/shared/api/information';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { batchNumberEntity, packageCodeEntity } from '@factory/shared/entities/labels';
 import { packageInfoEntity } from '@factory/shared/entities/warehouse';
 import { App, Form, InputNumber, Typography } from 'antd';
@@ -54,7 +54,7 @@ function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
           label="包装规格"
           rules={[{ required: true, type: 'number', message: '请选择包装规格' }]}
         >
-          <RemoteSelect url={entityPaths(packageInfoEntity).list} placeholder="请选择包装规格" />
+          <RemoteSelect endpoint={entityEndpoints(packageInfoEntity).list} placeholder="请选择包装规格" />
         </Form.Item>
         <Form.Item
           name="level"
@@ -73,7 +73,7 @@ function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose(): v
         </Form.Item>
         <Form.Item name="batchNumberId" label="批次号">
           <RemoteSelect
-            url={entityPaths(batchNumberEntity).list}
+            endpoint={entityEndpoints(batchNumberEntity).list}
             labelField="code"
             searchField="code"
             placeholder="请选择批次号"

@@ -1,5 +1,5 @@
 import { EditOutlined } from '@ant-design/icons';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { packageInfoEntity } from '@factory/shared/entities/warehouse';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
@@ -16,22 +16,22 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { Link, useParams } from 'react-router';
+import { call } from '../../platform/call.ts';
 import { EntityFormModal } from '../../platform/crud/EntityFormModal.tsx';
 import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
-import { api } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { LevelsItem, levelsOf, type PackageInfo } from './PackageInfoList.tsx';
 
 const LIST = routeHref('packageInfo');
-const DETAIL = entityPaths(packageInfoEntity).detail;
+const DETAIL = entityEndpoints(packageInfoEntity).detail;
 
 type LevelRow = { level: number; name: string; quantity: number; below: string; total: number };
 
 /** Each level with what it holds and, multiplied out, how many main units that is. */
-function levelRows(p: PackageInfo): LevelRow[] {
+function levelRows(p: Pick<PackageInfo, 'levels' | 'mainUnitName'>): LevelRow[] {
   let total = 1;
   return p.levels.map((l, i) => {
     total *= l.quantity;
@@ -46,8 +46,8 @@ export default function PackageDetail() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({
-    queryKey: [DETAIL, id],
-    queryFn: ({ signal }) => api.get<PackageInfo>(DETAIL, { id }, { signal }),
+    queryKey: [DETAIL.path, id],
+    queryFn: ({ signal }) => call(DETAIL, { id }, { signal }),
     enabled: valid,
   });
   if (!valid) return <Result status="404" title="包装不存在" extra={<Link to={LIST}>返回包装列表</Link>} />;
@@ -88,7 +88,7 @@ export default function PackageDetail() {
               )
             }
           >
-            <CodeText label="包装编码" code={p.code} />
+            <CodeText label="包装编码" code={p.code ?? ''} />
           </DetailHeader>
           <Card variant="borderless" title="基本信息">
             <Descriptions column={{ xs: 1, md: 2, xl: 3 }} colon={false} styles={{ label: { width: 96 } }}>

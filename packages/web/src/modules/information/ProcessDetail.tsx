@@ -32,18 +32,17 @@ import {
 import { useState } from 'react';
 import { Link, useNavigate, useParams, useSearchParams } from 'react-router';
 import { AppModal } from '../../platform/AppModal.tsx';
+import { call } from '../../platform/call.ts';
 import { EntityFormModal } from '../../platform/crud/EntityFormModal.tsx';
 import { useEntityDecl } from '../../platform/crud/useEntityDecl.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
-import { api } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { BomListEditor, BomRelationView } from './ProcessBomViews.tsx';
 import { ProcessStepsEditor } from './ProcessStepsEditor.tsx';
 import {
-  type Flow,
-  flowDetailPath,
+  flowDetail,
   flowKey,
   flows,
   relationKey,
@@ -199,7 +198,7 @@ export default function ProcessDetail() {
   const [editing, setEditing] = useState(false);
   const query = useQuery({
     queryKey: flowKey(id),
-    queryFn: ({ signal }) => api.get<Flow>(flowDetailPath, { id }, { signal }),
+    queryFn: ({ signal }) => call(flowDetail, { id }, { signal }),
     enabled: valid,
   });
   if (!valid)
@@ -320,7 +319,11 @@ export default function ProcessDetail() {
                 <Typography.Text copyable>{flow.code}</Typography.Text>
               </Descriptions.Item>
               <Descriptions.Item label="产品">
-                <Link to={routeHref('materialsDetail', { id: flow.materialId })}>{flow.materialName}</Link>
+                {flow.materialId === null ? (
+                  flow.materialName
+                ) : (
+                  <Link to={routeHref('materialsDetail', { id: flow.materialId })}>{flow.materialName}</Link>
+                )}
               </Descriptions.Item>
               <Descriptions.Item label="产品编码">{flow.materialCode ?? EMPTY_CELL}</Descriptions.Item>
               <Descriptions.Item label="规格型号">{flow.specifications ?? EMPTY_CELL}</Descriptions.Item>

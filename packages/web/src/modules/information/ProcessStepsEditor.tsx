@@ -1,6 +1,6 @@
 import { SaveOutlined } from '@ant-design/icons';
 import { stationApi } from '@factory/shared/api/information';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { areaEntity, procedureEntity } from '@factory/shared/entities/information';
 import { processType } from '@factory/shared/enums';
 import { skipToken, useQuery } from '@tanstack/react-query';
@@ -29,8 +29,8 @@ type Item = {
 type Procedure = { id: number; name: string; processType: number; standardMinutes: number | null };
 
 const stations = client(stationApi);
-const PROCEDURES = entityPaths(procedureEntity).list;
-const AREAS = entityPaths(areaEntity).list;
+const PROCEDURES = entityEndpoints(procedureEntity).list;
+const AREAS = entityEndpoints(areaEntity).list;
 
 const itemOf = (s: ProcessStep): Item => ({
   id: s.id,
@@ -82,7 +82,7 @@ const STEP_COLUMNS: LineColumn<Item>[] = [
       render: ({ id, value, line, index, status, disabled, set }) => (
         <RemoteSelect
           id={id}
-          url={PROCEDURES}
+          endpoint={PROCEDURES}
           value={value as number | undefined}
           placeholder="请选择工序"
           status={status}
@@ -125,7 +125,7 @@ const STEP_COLUMNS: LineColumn<Item>[] = [
       render: ({ id, value, line, index, status, disabled, set }) => (
         <RemoteSelect
           id={id}
-          url={AREAS}
+          endpoint={AREAS}
           mode="multiple"
           maxTagCount="responsive"
           allowClear

@@ -1,5 +1,5 @@
 import { stationApi } from '@factory/shared/api/information';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { procedureEntity, stationEntity } from '@factory/shared/entities/information';
 import { App, Col, Form } from 'antd';
 import { useMemo, useRef, useState } from 'react';
@@ -19,7 +19,7 @@ type Station = {
   procedureNames: string;
 } & Record<string, unknown>;
 
-const PROCEDURES = entityPaths(procedureEntity).list;
+const PROCEDURES = entityEndpoints(procedureEntity).list;
 
 /** The station's procedures as select options (ids and names come in the same order). */
 const knownProcedures = (s?: Station) => {
@@ -28,11 +28,11 @@ const knownProcedures = (s?: Station) => {
 };
 
 /** The procedure multi-select; as a Form.Item child it takes the item's value and onChange. */
-function ProcedureSelect({ station, ...rest }: { station?: Station } & Omit<RemoteSelectProps, 'url'>) {
+function ProcedureSelect({ station, ...rest }: { station?: Station } & Omit<RemoteSelectProps, 'endpoint'>) {
   return (
     <RemoteSelect
       {...rest}
-      url={PROCEDURES}
+      endpoint={PROCEDURES}
       mode="multiple"
       placeholder="请选择可做工序"
       knownOptions={knownProcedures(station)}

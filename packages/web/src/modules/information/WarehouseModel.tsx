@@ -1,7 +1,8 @@
 import { ApartmentOutlined, InboxOutlined } from '@ant-design/icons';
-import type { FilterItem } from '@factory/shared/api/list';
+import type { Endpoint } from '@factory/shared/api/contract';
+import type { FilterItem, PageEndpoint, RowSchema } from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import {
   warehouseAreaEntity,
   warehouseEntity,
@@ -11,17 +12,17 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card, Col, Empty, Flex, Row, Space, Typography } from 'antd';
 import { type ReactNode, useMemo } from 'react';
 import { useSearchParams } from 'react-router';
+import { call } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
 import type { ColumnOverride } from '../../platform/list/types.ts';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
-import { api } from '../../platform/request.ts';
 
 type Named = { id: number; name: string; code: string } & Record<string, unknown>;
 
-const WAREHOUSES = entityPaths(warehouseEntity).listPage;
-const AREAS = entityPaths(warehouseAreaEntity).listPage;
+const WAREHOUSES = entityEndpoints(warehouseEntity).listPage;
+const AREAS = entityEndpoints(warehouseAreaEntity).listPage;
 /** Under an area its own columns suffice; an empty capacity is no limit, not 0. */
 const locationColumns: Partial<Record<string, ColumnOverride<Named>>> = {
   warehouseAreaName: { list: false },
@@ -37,19 +38,15 @@ const byParent = (fieldName: string, id: number): FilterItem[] => [
  * The chosen row of a list, kept by id in the URL (`param`) and read through the list call, so its
  * name stays current after a modify and a deleted one is simply no longer chosen.
  */
-function useChosen(url: string, param: string) {
+function useChosen<S extends RowSchema>(list: PageEndpoint<S>, param: string) {
   const [params, setParams] = useSearchParams();
   const id = Number(params.get(param)) || undefined;
   const query = useQuery({
-    queryKey: [...listQueryKey(url), 'chosen', id],
+    queryKey: [...listQueryKey(list), 'chosen', id],
     enabled: id !== undefined,
     queryFn: async ({ signal }) => {
       const searchVal = await encryptText(JSON.stringify(byParent('id', id as number)));
-      const page = await api.get<{ content: Named[] }>(
-        url,
-        { currentPage: 1, pageSize: 20, searchVal },
-        { signal },
-      );
+      const page = await call(list, { currentPage: 1, pageSize: 20, searchVal }, { signal });
       return page.content[0] ?? null;
     },
   });
@@ -85,8 +82,8 @@ export default function WarehouseModel() {
   const warehouse = useChosen(WAREHOUSES, 'warehouse');
   const area = useChosen(AREAS, 'area');
   // counts shown in the lists above change with the rows below
-  const refresh = (...urls: string[]) => {
-    for (const url of urls) void client.invalidateQueries({ queryKey: listQueryKey(url) });
+  const refresh = (...lists: Endpoint[]) => {
+    for (const list of lists) void client.invalidateQueries({ queryKey: listQueryKey(list) });
   };
   const wh = warehouse.id !== undefined ? warehouse.row : undefined;
   const ar = wh && area.id !== undefined && area.row?.warehouseId === wh.id ? area.row : undefined;

@@ -6,7 +6,7 @@ import {
   type VersionDetail,
   type VersionSummary,
 } from '@factory/shared/api/processFlow';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { processFlowEntity } from '@factory/shared/entities/processFlow';
 import { client } from '../../platform/call.ts';
 
@@ -34,11 +34,11 @@ export type Flow = {
 } & Record<string, unknown>;
 
 /** A flow's detail: the generic entity call (the crud's own). */
-export const flowDetailPath = entityPaths(processFlowEntity).detail;
+export const flowDetail = entityEndpoints(processFlowEntity).detail;
 
 /** The process flow calls beyond the declared entity's own (spec 001 §7.7), typed from their declarations. */
 export const flows = client(processFlowApi);
 
-export const flowKey = (id: number) => [flowDetailPath, id];
+export const flowKey = (id: number) => [flowDetail.path, id];
 export const versionKey = (id: number) => [processFlowApi.versionDetail.path, id];
 export const relationKey = (id: number) => [processFlowApi.bomRelation.path, id];

@@ -2,7 +2,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { myEquipmentApi } from '@factory/shared/api/equipment';
 import type { FilterItem } from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { equipmentClassEntity, equipmentEntity } from '@factory/shared/entities/equipment';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -21,12 +21,12 @@ import {
 } from 'antd';
 import { useMemo, useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
+import { call } from '../../platform/call.ts';
 import { actionsWidth, RowActions, useActionRunner } from '../../platform/list/actions.tsx';
 import { cellOf, EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { RowAction } from '../../platform/list/types.ts';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
-import { api } from '../../platform/request.ts';
 import { EQUIPMENT, type Equipment, myEquipment, useShowMineOnly } from '../equipment/index.ts';
 
 const { Text } = Typography;
@@ -92,9 +92,9 @@ function AddEquipment({
     return items;
   }, [name, classId]);
   const query = useQuery({
-    queryKey: ['select', EQUIPMENT.list, 'pick', page, filters],
+    queryKey: ['select', EQUIPMENT.list.path, 'pick', page, filters],
     queryFn: async ({ signal }) =>
-      api.get<{ records: Equipment[]; total: number }>(
+      call(
         EQUIPMENT.list,
         {
           page,
@@ -159,7 +159,7 @@ function AddEquipment({
             }}
           />
           <RemoteSelect
-            url={entityPaths(equipmentClassEntity).list}
+            endpoint={entityEndpoints(equipmentClassEntity).list}
             placeholder="全部设备分类"
             allowClear
             style={{ width: 200 }}

@@ -1,6 +1,8 @@
 import { roleApi } from '@factory/shared/api/role';
 import { userApi } from '@factory/shared/api/user';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { notificationRuleEntity } from '@factory/shared/entities/notification';
+import { userGroupEntity } from '@factory/shared/entities/setting';
 import { routeHref } from '@factory/shared/routes';
 import { Col, Form, Typography } from 'antd';
 import { useNavigate } from 'react-router';
@@ -17,15 +19,15 @@ export type Rule = {
   groupNames: string;
 } & Record<string, unknown>;
 
-/** Who a rule notifies, by kind: the select's url and the row's ids and names (same order). */
+/** Who a rule notifies, by kind: the select call and the row's ids and names (same order). */
 const TARGETS = [
-  { ids: 'userIds', names: 'userNames', label: '通知用户', url: userApi.select.path },
-  { ids: 'roleIds', names: 'roleNames', label: '通知角色', url: roleApi.select.path },
+  { ids: 'userIds', names: 'userNames', label: '通知用户', endpoint: userApi.select },
+  { ids: 'roleIds', names: 'roleNames', label: '通知角色', endpoint: roleApi.select },
   {
     ids: 'groupIds',
     names: 'groupNames',
     label: '通知用户组',
-    url: 'basicData/settings/private/userGroup/getUserGroupList',
+    endpoint: entityEndpoints(userGroupEntity).list,
   },
 ] as const;
 
@@ -51,7 +53,7 @@ export const ruleTargets = (r?: Rule) =>
         extra={t.ids === 'userIds' ? '用户、角色、用户组至少选择一项；同一人只会收到一条通知' : undefined}
       >
         <RemoteSelect
-          url={t.url}
+          endpoint={t.endpoint}
           mode="multiple"
           placeholder={`请选择${t.label.slice(2)}`}
           knownOptions={known(r, t)}

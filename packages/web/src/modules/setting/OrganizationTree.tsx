@@ -4,15 +4,13 @@ import { organizationLevel } from '@factory/shared/enums';
 import { Space } from 'antd';
 import { TreePage } from '../../platform/crud/TreePage.tsx';
 
-type Org = { id: number; parentId: number | null; name: string; code: string; level: number };
-
 /** The deepest level, a production line, has no children. */
 const LAST_LEVEL = 2;
 
 /** /setting/user-info/organization: factory → workshop → production line (spec 001 §9). */
 export default function OrganizationTree() {
   return (
-    <TreePage<Org>
+    <TreePage
       entity={organizationEntity}
       title={
         <Space>
@@ -24,9 +22,11 @@ export default function OrganizationTree() {
       addLabel="新增工厂"
       suggestCode
       order="+sort"
-      childAction={(o) => (o.level < LAST_LEVEL ? `新增${organizationLevel.label(o.level + 1)}` : undefined)}
+      childAction={(o) =>
+        (o.level ?? 0) < LAST_LEVEL ? `新增${organizationLevel.label((o.level ?? 0) + 1)}` : undefined
+      }
       rootValues={{ level: 0, sort: 0 }}
-      childValues={(p) => ({ level: p.level + 1, parentId: p.id, parentName: p.name, sort: 0 })}
+      childValues={(p) => ({ level: (p.level ?? 0) + 1, parentId: p.id, parentName: p.name, sort: 0 })}
     />
   );
 }

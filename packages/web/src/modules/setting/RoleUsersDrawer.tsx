@@ -81,7 +81,7 @@ function AddUsers({
           rules={[{ required: true, message: '请选择用户' }]}
           extra="可多选；已拥有该角色的用户会跳过"
         >
-          <RemoteSelect url={userApi.select.path} mode="multiple" placeholder="请选择用户" allowClear />
+          <RemoteSelect endpoint={userApi.select} mode="multiple" placeholder="请选择用户" allowClear />
         </Form.Item>
       </Form>
     </AppModal>

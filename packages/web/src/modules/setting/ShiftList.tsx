@@ -1,13 +1,14 @@
+import type { RowOf } from '@factory/shared/entities/schema';
 import { durationText, frequencyEntity, shiftSpan } from '@factory/shared/entities/setting';
 import { Space, Tag, Typography } from 'antd';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 
-type Shift = { id: number; startTime: string; endTime: string } & Record<string, unknown>;
+type Shift = RowOf<typeof frequencyEntity>;
 
 /** How long the shift lasts, and 跨天 when it ends the next day (22:00–06:00). */
 function Span({ shift }: { shift: Shift }) {
-  const span = shiftSpan(shift.startTime, shift.endTime);
+  const span = shiftSpan(shift.startTime ?? '', shift.endTime ?? '');
   if (!span) return <Typography.Text type="secondary">{EMPTY_CELL}</Typography.Text>;
   return (
     <Space size={6}>

@@ -2,6 +2,8 @@ import { ThunderboltOutlined } from '@ant-design/icons';
 import { roleApi } from '@factory/shared/api/role';
 import { encryptText } from '@factory/shared/crypto';
 import type { FieldDecl } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import { organizationEntity, userGroupEntity } from '@factory/shared/entities/setting';
 import { userEntity } from '@factory/shared/entities/user';
 import { enableStatus } from '@factory/shared/enums';
 import { App, Button, Col, Form, Input, Modal, Radio, Row, Space, Tooltip } from 'antd';
@@ -236,7 +238,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
           <Col xs={24} md={12}>
             <Form.Item name="roleIds" label={F.roleNames.label}>
               <RemoteSelect
-                url={roleApi.select.path}
+                endpoint={roleApi.select}
                 mode="multiple"
                 placeholder={`请选择${F.roleNames.label}`}
                 knownOptions={knownRoles(source)}
@@ -247,7 +249,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
           <Col xs={24} md={12}>
             <Form.Item name="organizationId" label={F.organizationName.label}>
               <RemoteSelect
-                url="Organization/getOrganizationList"
+                endpoint={entityEndpoints(organizationEntity).list}
                 placeholder={`请选择${F.organizationName.label}`}
                 knownOptions={knownOrganization(source)}
                 allowClear
@@ -257,7 +259,7 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
           <Col xs={24} md={12}>
             <Form.Item name="groupIds" label={F.groupNames.label}>
               <RemoteSelect
-                url="basicData/settings/private/userGroup/getUserGroupList"
+                endpoint={entityEndpoints(userGroupEntity).list}
                 mode="multiple"
                 placeholder={`请选择${F.groupNames.label}`}
                 knownOptions={knownGroups(source)}

@@ -1,13 +1,11 @@
 import { userApi } from '@factory/shared/api/user';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { userGroupEntity } from '@factory/shared/entities/setting';
 import { Col, Form, Typography } from 'antd';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 
-type UserGroup = { id: number; name: string; userIds: number[]; memberNames: string } & Record<
-  string,
-  unknown
->;
+type UserGroup = RowOf<typeof userGroupEntity>;
 
 /** The members as select options (ids and names come in the same order). */
 const knownMembers = (g?: UserGroup) => {
@@ -35,7 +33,7 @@ export default function UserGroupList() {
         <Col xs={24}>
           <Form.Item name="userIds" label="成员" extra="通知规则与统计报表可按用户组选人">
             <RemoteSelect
-              url={userApi.select.path}
+              endpoint={userApi.select}
               mode="multiple"
               placeholder="请选择成员"
               knownOptions={knownMembers(g)}

@@ -1,7 +1,9 @@
+import type { Endpoint } from '@factory/shared/api/contract';
 import { myEquipmentApi } from '@factory/shared/api/equipment';
 import { stationApi } from '@factory/shared/api/information';
+import type { SelectEndpoint } from '@factory/shared/api/list';
 import { userApi } from '@factory/shared/api/user';
-import { entityPaths } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { equipmentEntity } from '@factory/shared/entities/equipment';
 import { stationEntity } from '@factory/shared/entities/information';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -11,7 +13,6 @@ import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
-import { api } from '../../platform/request.ts';
 
 /** What a user is linked to and how the links are read and replaced. */
 export interface UserLinks {
@@ -21,12 +22,12 @@ export interface UserLinks {
   extra: string;
   placeholder: string;
   /** The select list offering the choices (get<Entity>List). */
-  options: string;
+  options: SelectEndpoint;
   /** The user's current ones. */
   current(userId: number, signal: AbortSignal): Promise<Linked[]>;
   save(userId: number, ids: number[]): Promise<unknown>;
   /** Lists whose rows show these links, refreshed after a save. */
-  shownIn?: readonly string[];
+  shownIn?: readonly Endpoint[];
 }
 
 /** 设置工位: the stations a user may work at (spec 001 §7.4 updateOneStation). */
@@ -36,9 +37,8 @@ export const stationLinks: UserLinks = {
   // the server keeps the current station when it is still among them, else takes the first
   extra: '该用户报工、切换工位时可选的工位',
   placeholder: '请选择工位',
-  options: entityPaths(stationEntity).list,
-  // the entity endpoints do not type a station's row yet: read it as the {id, name} it has
-  current: (userId, signal) => api.get<Linked[]>(stationApi.byUser.path, { userId }, { signal }),
+  options: entityEndpoints(stationEntity).list,
+  current: (userId, signal) => call(stationApi.byUser, { userId }, { signal }),
   save: (id, stationIds) => call(userApi.setStations, { id, stationIds }),
 };
 
@@ -48,15 +48,15 @@ export const equipmentLinks: UserLinks = {
   label: '负责设备',
   extra: '出现在该用户的“我的设备”中；其开启“仅显示我的设备”时，设备台账只列出这些设备',
   placeholder: '请选择设备',
-  options: entityPaths(equipmentEntity).list,
+  options: entityEndpoints(equipmentEntity).list,
   current: (userId, signal) => call(myEquipmentApi.byUser, { userId }, { signal }),
   save: (userId, ids) => call(myEquipmentApi.setForUser, { query: { userId }, body: ids }),
-  shownIn: [entityPaths(equipmentEntity).listPage],
+  shownIn: [entityEndpoints(equipmentEntity).listPage],
 };
 
 interface Linked {
   id: number;
-  name: string;
+  name: string | null;
 }
 
 /**
@@ -90,7 +90,7 @@ export default function UserLinksModal({
     try {
       await links.save(user.id, form.getFieldValue('ids') ?? []);
       message.success('设置成功');
-      for (const url of links.shownIn ?? []) void client.invalidateQueries({ queryKey: listQueryKey(url) });
+      for (const list of links.shownIn ?? []) void client.invalidateQueries({ queryKey: listQueryKey(list) });
       onSaved();
     } catch {
       // the request client has shown why
@@ -120,10 +120,10 @@ export default function UserLinksModal({
         >
           <Form.Item name="ids" label={links.label} extra={links.extra}>
             <RemoteSelect
-              url={links.options}
+              endpoint={links.options}
               mode="multiple"
               placeholder={links.placeholder}
-              knownOptions={current.data.map((s) => ({ value: s.id, label: s.name }))}
+              knownOptions={current.data.map((s) => ({ value: s.id, label: s.name ?? String(s.id) }))}
               allowClear
             />
           </Form.Item>

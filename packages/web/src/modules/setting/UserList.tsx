@@ -206,11 +206,11 @@ export default function UserList() {
 
   return (
     <>
-      <ListPage<User>
+      <ListPage
         ref={list}
         entity={userEntity}
         routeName={ROUTE}
-        url={userApi.listPage.path}
+        endpoint={userApi.listPage}
         title="用户列表"
         columns={columns}
         toolbar={toolbar}

@@ -149,11 +149,11 @@ export default function TenantList() {
 
   return (
     <TenantShell>
-      <ListPage<Tenant>
+      <ListPage
         ref={list}
         entity={tenantEntity}
         routeName="tenant"
-        url={tenantApi.listPage.path}
+        endpoint={tenantApi.listPage}
         title={
           <Space size={12} wrap>
             租户列表

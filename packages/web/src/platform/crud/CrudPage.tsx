@@ -1,12 +1,16 @@
 import { PlusOutlined } from '@ant-design/icons';
-import { type EntityDecl, entityButtons, entityPaths } from '@factory/shared/entities/define';
+import type { PageEndpoint } from '@factory/shared/api/list';
+import { type EntityDecl, entityButtons } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { App, Card } from 'antd';
 import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
+import type { TUnsafe } from 'typebox';
+import { call } from '../call.ts';
 import { downloadFile, exportQuery } from '../list/download.ts';
 import { ImportWizard } from '../list/ImportWizard.tsx';
 import { ListPage, type ListPageProps } from '../list/ListPage.tsx';
 import type { ListPageHandle, RowAction, ToolbarAction } from '../list/types.ts';
-import { ApiError, api } from '../request.ts';
+import { ApiError } from '../request.ts';
 import { EntityFormModal, type FormMode } from './EntityFormModal.tsx';
 import { useEntityDecl } from './useEntityDecl.ts';
 
@@ -71,7 +75,7 @@ export function CrudPage<T extends Row>({
 }: CrudPageProps<T>) {
   const { modal } = App.useApp();
   const decl = useEntityDecl(entity);
-  const paths = entityPaths(entity);
+  const endpoints = entityEndpoints(entity);
   const buttons = entityButtons(entity);
   const has = (b: string) => buttons.includes(b);
   const listRef = useRef<ListPageHandle>(null);
@@ -82,10 +86,15 @@ export function CrudPage<T extends Row>({
   });
   const [importing, setImporting] = useState(false);
   const nameOf = (r: T) => String(r.name ?? r.code ?? r.id);
+  /** A standard call the route's buttons gave the entity (its action is shown only then). */
+  const declared = <C,>(c: C | undefined) => {
+    if (!c) throw new Error(`${entity.name}: the route has no such button`);
+    return c;
+  };
 
   const remove = async (r: T) => {
     try {
-      await api.del<boolean>(paths.remove, { id: r.id });
+      await call(declared(endpoints.remove), { id: r.id });
       onChanged?.();
     } catch (err) {
       // the one refusal the request client leaves to the screen (spec 000 §8): explain it
@@ -121,7 +130,7 @@ export function CrudPage<T extends Row>({
             action: 'Enable',
             visible: (r: T) => r.isEnabled === 0,
             success: '启用成功',
-            onClick: (r: T) => api.get<boolean>(paths.enable, { id: r.id }).then(onChanged),
+            onClick: (r: T) => call(declared(endpoints.enable), { id: r.id }).then(onChanged),
           },
           {
             key: 'disable',
@@ -131,7 +140,7 @@ export function CrudPage<T extends Row>({
             visible: (r: T) => r.isEnabled === 1,
             confirm: (r: T) => `确定停用“${nameOf(r)}”吗？停用后不再出现在选择列表中。`,
             success: '停用成功',
-            onClick: (r: T) => api.get<boolean>(paths.disable, { id: r.id }).then(onChanged),
+            onClick: (r: T) => call(declared(endpoints.disable), { id: r.id }).then(onChanged),
           },
         ]
       : []),
@@ -161,15 +170,18 @@ export function CrudPage<T extends Row>({
     ...toolbar,
   ];
 
+  const dialogRow = dialog.row;
+
   // the tenant's custom fields are part of every column, filter and form: wait for them
   if (!decl) return <Card loading />;
   return (
     <>
-      <ListPage<T>
+      <ListPage<TUnsafe<T>>
         ref={listRef}
         entity={decl}
         routeName={entity.route}
-        url={paths.listPage}
+        // the screen's row type T stands for the declared rows (screens still name their own row types)
+        endpoint={endpoints.listPage as PageEndpoint<TUnsafe<T>>}
         title={list.title ?? `${entity.label}列表`}
         {...list}
         toolbar={tools.filter(inRoute)}
@@ -177,7 +189,11 @@ export function CrudPage<T extends Row>({
         onExport={
           has('Export')
             ? async (ctx) =>
-                downloadFile(paths.export, { query: await exportQuery(ctx) }, `${entity.label}列表.xlsx`)
+                downloadFile(
+                  declared(endpoints.export).path,
+                  { query: await exportQuery(ctx) },
+                  `${entity.label}列表.xlsx`,
+                )
             : undefined
         }
         onImport={has('Import') ? () => setImporting(true) : undefined}
@@ -189,7 +205,7 @@ export function CrudPage<T extends Row>({
         source={dialog.row}
         suggestCode={suggestCode}
         extraItems={formItems?.(dialog.mode === 'add' ? undefined : dialog.row, dialog.mode)}
-        extraValues={formValues && ((row) => formValues(row as T, dialog.mode))}
+        extraValues={formValues && dialogRow && (() => formValues(dialogRow, dialog.mode))}
         initialValues={addValues}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
         onSaved={() => {
@@ -202,9 +218,9 @@ export function CrudPage<T extends Row>({
         <ImportWizard
           open={importing}
           entityLabel={entity.label}
-          importPath={paths.import}
-          templatePath={paths.importTemplate}
-          errorsPath={paths.importErrors}
+          importPath={declared(endpoints.import).path}
+          templatePath={declared(endpoints.importTemplate).path}
+          errorsPath={declared(endpoints.importErrors).path}
           onClose={() => setImporting(false)}
           onDone={() => {
             setImporting(false);

@@ -1,11 +1,6 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import {
-  bodyKey,
-  type EntityDecl,
-  entityPaths,
-  type FieldDecl,
-  formFields,
-} from '@factory/shared/entities/define';
+import { bodyKey, type EntityDecl, type FieldDecl, formFields } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { entities } from '@factory/shared/entities/index';
 import {
   App,
@@ -25,9 +20,9 @@ import {
 import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../AppModal.tsx';
+import { call } from '../call.ts';
 import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts';
 import { RemoteSelect } from '../list/RemoteSelect.tsx';
-import { api } from '../request.ts';
 import { TimeOfDayPicker } from '../TimeOfDayPicker.tsx';
 
 export type FormMode = 'add' | 'copy' | 'edit';
@@ -47,7 +42,7 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
     const name = source?.[key];
     return (
       <RemoteSelect
-        url={f.ref.select ?? entityPaths(target).list}
+        endpoint={f.ref.select ?? entityEndpoints(target).list}
         filters={f.ref.filters}
         placeholder={placeholder}
         allowClear={!f.required}
@@ -163,17 +158,22 @@ export function useEntityForm({
   const [form] = Form.useForm<Values>();
   const [saving, setSaving] = useState(false);
   const [suggesting, setSuggesting] = useState(false);
-  const paths = entityPaths(entity);
+  const { add, update, maxCode } = entityEndpoints(entity);
   const fields = formFields(entity);
   /** A form item's name: custom fields live under `custom` in rows and bodies. */
   const nameOf = (key: string, f: FieldDecl): string | [string, string] =>
     f.custom ? ['custom', key] : bodyKey(key, f);
   const names = [...fields.map(([key, f]) => (f.custom ? `custom.${key}` : bodyKey(key, f))), 'id'];
 
+  const declared = <C,>(c: C | undefined) => {
+    if (!c) throw new Error(`${entity.name}: no such call`);
+    return c;
+  };
+
   const suggest = async () => {
     setSuggesting(true);
     try {
-      form.setFields([{ name: 'code', value: await api.get<string>(paths.maxCode), errors: [] }]);
+      if (maxCode) form.setFields([{ name: 'code', value: await call(maxCode), errors: [] }]);
     } catch {
       // the request client has shown why; the code can still be typed
     } finally {
@@ -225,10 +225,11 @@ export function useEntityForm({
     if (entity.customFields) body.custom = custom;
     setSaving(true);
     try {
+      // the screen offers 修改 and 新增 only where the route's buttons declared these calls
       const saved =
         mode === 'edit' && source
-          ? await api.put<Rec>(paths.update, { id: source.id, ...body })
-          : await api.post<Rec>(paths.add, body);
+          ? await call(declared(update), { id: source.id, ...body })
+          : await call(declared(add), body);
       message.success(mode === 'edit' ? '修改成功' : '新增成功');
       onSaved(saved);
     } catch (err) {

@@ -1,6 +1,8 @@
 import { PlusOutlined, ReloadOutlined } from '@ant-design/icons';
 import { UNPAGED_SIZE } from '@factory/shared/api/list';
-import { type EntityDecl, entityPaths } from '@factory/shared/entities/define';
+import type { EntityDecl } from '@factory/shared/entities/define';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { useQuery } from '@tanstack/react-query';
 import {
   App,
@@ -16,20 +18,29 @@ import {
   Typography,
 } from 'antd';
 import { type ReactNode, useMemo, useState } from 'react';
+import { call } from '../call.ts';
 import { columnDefsOf } from '../list/columns.tsx';
-import { api } from '../request.ts';
 import { usePermission } from '../usePermission.ts';
 import { EntityFormModal, type FormMode } from './EntityFormModal.tsx';
 
-type Row = Record<string, unknown> & { id: number; parentId: number | null; name: string; code?: string };
-type Node = Row & { children?: Node[] };
+type Row = Record<string, unknown>;
+type Node<T> = T & { children?: Node<T>[] };
+
+/** What the tree reads of a row: its id, its parent's id (the entity's reference to itself), name and code. */
+const treeFields = (r: Row) => ({
+  id: Number(r.id),
+  parentId: typeof r.parentId === 'number' ? r.parentId : null,
+  name: String(r.name ?? ''),
+  code: String(r.code ?? ''),
+});
 
 /** Nodes under their parents, in the list's order; a node whose parent is filtered out stays a root. */
-export function treeOf<T extends Row>(rows: readonly T[]): (T & { children?: T[] })[] {
-  const byId = new Map<number, T & { children?: T[] }>(rows.map((r) => [r.id, { ...r }]));
-  const roots: (T & { children?: T[] })[] = [];
+export function treeOf<T extends Row>(rows: readonly T[]): Node<T>[] {
+  const byId = new Map<number, Node<T>>(rows.map((r) => [treeFields(r).id, { ...r }]));
+  const roots: Node<T>[] = [];
   for (const node of byId.values()) {
-    const parent = node.parentId ? byId.get(node.parentId) : undefined;
+    const { parentId } = treeFields(node);
+    const parent = parentId ? byId.get(parentId) : undefined;
     if (!parent) roots.push(node);
     else if (parent.children) parent.children.push(node);
     else parent.children = [node];
@@ -41,19 +52,19 @@ export function treeOf<T extends Row>(rows: readonly T[]): (T & { children?: T[]
 export function matchingWithAncestors<T extends Row>(rows: readonly T[], keyword: string): T[] {
   const k = keyword.trim();
   if (!k) return [...rows];
-  const byId = new Map(rows.map((r) => [r.id, r]));
+  const byId = new Map(rows.map((r) => [treeFields(r).id, treeFields(r)]));
   const keep = new Set<number>();
-  for (const r of rows) {
-    if (!r.name.includes(k) && !String(r.code ?? '').includes(k)) continue;
-    for (let n: T | undefined = r; n && !keep.has(n.id); n = n.parentId ? byId.get(n.parentId) : undefined)
+  for (const r of byId.values()) {
+    if (!r.name.includes(k) && !r.code.includes(k)) continue;
+    for (let n = byId.get(r.id); n && !keep.has(n.id); n = n.parentId ? byId.get(n.parentId) : undefined)
       keep.add(n.id);
   }
-  return rows.filter((r) => keep.has(r.id));
+  return rows.filter((r) => keep.has(treeFields(r).id));
 }
 
-export interface TreePageProps<T extends Row> {
+export interface TreePageProps<E extends EntityDecl, T = RowOf<E>> {
   /** A declared entity with `parentId` (its reference to itself, shown as the tree instead). */
-  entity: EntityDecl;
+  entity: E;
   title: ReactNode;
   /** One line under the title saying how the tree is built. */
   hint?: ReactNode;
@@ -75,41 +86,39 @@ export interface TreePageProps<T extends Row> {
  * in one call, nested by parent, searchable by name or code; add a root or a child, modify and
  * delete (asking first) as the user's permissions allow. Columns come from the declaration.
  */
-export function TreePage<T extends Row>({
+export function TreePage<E extends EntityDecl>({
   entity,
   title,
   hint,
   childAction = () => '新增下级',
   rootValues,
-  childValues = (p) => ({ parentId: p.id, parentName: p.name }),
+  childValues = (p) => ({ parentId: treeFields(p).id, parentName: treeFields(p).name }),
   addLabel,
   order = entity.defaultOrder,
   suggestCode,
-}: TreePageProps<T>) {
+}: TreePageProps<E>) {
+  type T = RowOf<E>;
   const { message } = App.useApp();
   const can = usePermission();
   const route = entity.route;
-  const paths = entityPaths(entity);
+  const { listPage, remove: removeCall } = entityEndpoints(entity);
   const [keyword, setKeyword] = useState('');
   const [dialog, setDialog] = useState<{ open: boolean; mode: FormMode; row?: T; parent?: T }>({
     open: false,
     mode: 'add',
   });
   const query = useQuery({
-    queryKey: [paths.listPage, 'tree', order],
-    queryFn: ({ signal }) =>
-      api.get<{ content: T[]; total: number }>(
-        paths.listPage,
-        { currentPage: 1, pageSize: UNPAGED_SIZE, order },
-        { signal },
-      ),
+    queryKey: [listPage.path, 'tree', order],
+    queryFn: ({ signal }) => call(listPage, { currentPage: 1, pageSize: UNPAGED_SIZE, order }, { signal }),
   });
   const rows = query.data?.content;
-  const tree = useMemo(() => treeOf(matchingWithAncestors(rows ?? [], keyword)) as Node[], [rows, keyword]);
+  const tree = useMemo(() => treeOf(matchingWithAncestors(rows ?? [], keyword)), [rows, keyword]);
 
   const remove = async (r: T) => {
+    // the route's Del button declares the call; without it there is nothing to delete with
+    if (!removeCall) return;
     try {
-      await api.del(paths.remove, { id: r.id });
+      await call(removeCall, { id: treeFields(r).id });
       message.success('删除成功');
       void query.refetch();
     } catch {
@@ -117,7 +126,7 @@ export function TreePage<T extends Row>({
     }
   };
 
-  const columns: TableColumnsType<Node> = [
+  const columns: TableColumnsType<Node<T>> = [
     ...columnDefsOf(entity)
       .filter((d) => d.visible && d.key !== 'parentName')
       .map((d) => ({
@@ -127,7 +136,7 @@ export function TreePage<T extends Row>({
         width: d.width,
         align: d.align,
         ellipsis: d.ellipsis,
-        render: (v: unknown, r: Node, i: number) => d.render(v, r, i),
+        render: (v: unknown, r: Node<T>, i: number) => d.render(v, r, i),
       })),
     {
       key: '__actions',
@@ -135,14 +144,14 @@ export function TreePage<T extends Row>({
       width: 220,
       fixed: 'right',
       render: (_, r) => {
-        const child = childAction(r as T);
+        const child = childAction(r);
         return (
           <Space size={0}>
             {can(route, 'Add') && child && (
               <Button
                 type="link"
                 size="small"
-                onClick={() => setDialog({ open: true, mode: 'add', parent: r as T })}
+                onClick={() => setDialog({ open: true, mode: 'add', parent: r })}
               >
                 {child}
               </Button>
@@ -151,7 +160,7 @@ export function TreePage<T extends Row>({
               <Button
                 type="link"
                 size="small"
-                onClick={() => setDialog({ open: true, mode: 'edit', row: r as T })}
+                onClick={() => setDialog({ open: true, mode: 'edit', row: r })}
               >
                 修改
               </Button>
@@ -162,7 +171,7 @@ export function TreePage<T extends Row>({
                 description="您确定要删除吗?"
                 okText="确定"
                 cancelText="取消"
-                onConfirm={() => remove(r as T)}
+                onConfirm={() => remove(r)}
               >
                 <Button type="link" size="small" danger>
                   删除
@@ -203,7 +212,7 @@ export function TreePage<T extends Row>({
       >
         <Flex vertical gap={12}>
           {hint && <Typography.Text type="secondary">{hint}</Typography.Text>}
-          <Table<Node>
+          <Table<Node<T>>
             rowKey="id"
             size="middle"
             loading={query.isFetching}

@@ -1,10 +1,16 @@
-import { type FilterItem, SELECT_PAGE_SIZE } from '@factory/shared/api/list';
+import {
+  type FilterItem,
+  type RowSchema,
+  SELECT_PAGE_SIZE,
+  type SelectEndpoint,
+} from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
 import { materialType } from '@factory/shared/enums';
 import { Flex, Typography } from 'antd';
+import type { Static } from 'typebox';
+import { call } from '../call.ts';
 import { EMPTY_CELL, EnumCell } from '../list/columns.tsx';
-import { MATERIAL_LIST_URL, MaterialSelect, NON_VIRTUAL_MATERIALS } from '../list/RemoteSelect.tsx';
-import { api } from '../request.ts';
+import { MATERIAL_LIST, MaterialSelect, NON_VIRTUAL_MATERIALS } from '../list/RemoteSelect.tsx';
 import type { LineColumn, PasteResult } from './lines.ts';
 
 type Row = Record<string, unknown>;
@@ -13,14 +19,14 @@ type Row = Record<string, unknown>;
  * The row of a select list (`get<Entity>List`) whose code, else whose name, is exactly `text`:
  * what a pasted cell of a remote select column names.
  */
-export async function lookupRow(
-  url: string,
+export async function lookupRow<S extends RowSchema>(
+  endpoint: SelectEndpoint<S>,
   text: string,
   fixed: readonly FilterItem[] = [],
-): Promise<Row | undefined> {
+): Promise<Static<S> | undefined> {
   for (const fieldName of ['code', 'name']) {
     const filters = [...fixed, { fieldName, fieldType: 'string', operator: 'eq', fieldValue: text } as const];
-    const found = await api.get<{ records: Row[] }>(url, {
+    const found = await call(endpoint, {
       page: 1,
       limit: SELECT_PAGE_SIZE,
       searchVal: await encryptText(JSON.stringify(filters)),
@@ -103,7 +109,7 @@ export function materialColumns<T>({
           );
         },
         paste: async (text): Promise<PasteResult<T>> => {
-          const row = await lookupRow(MATERIAL_LIST_URL, text, NON_VIRTUAL_MATERIALS).catch(() => undefined);
+          const row = await lookupRow(MATERIAL_LIST, text, NON_VIRTUAL_MATERIALS).catch(() => undefined);
           if (!row) return { error: `没有编码或名称为“${text}”的物料` };
           if (exclude?.includes(Number(row.id))) return { error: `不能选择“${text}”` };
           return { value: Number(row.id), patch: patch(row) };

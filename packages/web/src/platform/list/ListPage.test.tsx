@@ -1,30 +1,38 @@
 import { basicConfigApi } from '@factory/shared/api/basicConfig';
+import { endpoint } from '@factory/shared/api/contract';
+import { ListPageQuery, PageResult } from '@factory/shared/api/list';
 import { decryptText } from '@factory/shared/crypto';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { App } from 'antd';
 import { MemoryRouter } from 'react-router';
+import { type Static, Type } from 'typebox';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { api, request } from '../request.ts';
+import { request } from '../request.ts';
 import { type SessionUser, useSession } from '../session.ts';
 import { ListPage } from './ListPage.tsx';
 import { thing } from './testEntity.ts';
 
-vi.mock('../request.ts', () => ({ api: { get: vi.fn(), put: vi.fn() }, request: vi.fn() }));
-const get = vi.mocked(api.get);
-// the tenant's page sizes come through the declared endpoint (call → request)
-vi.mocked(request).mockImplementation(async (_method, path) => {
-  if (path !== basicConfigApi.value.path) throw new Error(`unexpected call ${path}`);
-  return '[10,20,50]' as never;
-});
+// every call goes through its declared endpoint (call → request(method, path, { query, … }))
+vi.mock('../request.ts', () => ({ request: vi.fn() }));
+const get = vi.mocked(request);
 
-interface Thing {
-  id: number;
-  code: string;
-  name: string;
-  status: number;
-  qty: number | null;
-}
+const Thing = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  status: Type.Integer(),
+  qty: Type.Union([Type.Number(), Type.Null()]),
+});
+type Thing = Static<typeof Thing>;
+const thingPage = endpoint({
+  method: 'GET',
+  path: 'x/getThingListPage',
+  summary: '物品分页列表',
+  access: { session: true },
+  query: ListPageQuery,
+  result: PageResult(Thing),
+});
 
 const data: Thing[] = [
   { id: 1, code: 'A-1', name: '螺栓', status: 1, qty: 1.23456 },
@@ -32,21 +40,26 @@ const data: Thing[] = [
 ];
 
 function answer(content: Thing[]) {
-  get.mockImplementation(async () => ({ content, total: content.length }) as never);
+  get.mockImplementation(async (_method, path) => {
+    // the tenant's page sizes
+    if (path === basicConfigApi.value.path) return '[10,20,50]' as never;
+    if (path !== thingPage.path) throw new Error(`unexpected call ${path}`);
+    return { content, total: content.length } as never;
+  });
 }
 
 const signIn = (permissions: string[], userName = 'someone') =>
   useSession.setState({ user: { id: 9, userName, permissions, fields: '' } as unknown as SessionUser });
 
-const mount = (props: Partial<Parameters<typeof ListPage<Thing>>[0]> = {}) =>
+const mount = (props: Partial<Parameters<typeof ListPage<typeof Thing>>[0]> = {}) =>
   render(
     <MemoryRouter initialEntries={['/things']}>
       <QueryClientProvider client={new QueryClient()}>
         <App>
-          <ListPage<Thing>
+          <ListPage
             entity={thing}
             routeName="thingList"
-            url="x/getThingListPage"
+            endpoint={thingPage}
             toolbar={[{ key: 'add', label: '新增物品', action: 'Add', primary: true, onClick: () => {} }]}
             rowActions={[
               { key: 'modify', label: '修改', action: 'Modify', onClick: () => {} },
@@ -60,7 +73,9 @@ const mount = (props: Partial<Parameters<typeof ListPage<Thing>>[0]> = {}) =>
     </MemoryRouter>,
   );
 
-const listCalls = () => get.mock.calls.filter(([url]) => url === 'x/getThingListPage');
+/** The list calls' queries. */
+const listCalls = () =>
+  get.mock.calls.filter(([, path]) => path === 'x/getThingListPage').map(([, , options]) => options?.query);
 
 beforeEach(() => answer(data));
 afterEach(() => {
@@ -83,14 +98,14 @@ describe('ListPage', () => {
     const second = screen.getByText('垫片').closest('tr') as HTMLElement;
     expect(within(second).getAllByText('0').length).toBeGreaterThan(0); // empty number → 0
     expect(screen.getByText('停用')).toBeTruthy();
-    expect(listCalls()[0][1]).toMatchObject({ currentPage: 1, pageSize: 20, order: undefined });
+    expect(listCalls()[0]).toMatchObject({ currentPage: 1, pageSize: 20, order: undefined });
   });
 
   it('sends the enum default of the search form as the first filter', async () => {
     signIn(['thinglist']);
     mount();
     await screen.findByText('螺栓');
-    const q = listCalls()[0][1] as { searchVal: string };
+    const q = listCalls()[0] as { searchVal: string };
     expect(JSON.parse((await decryptText(q.searchVal)) ?? '')).toEqual([
       { fieldName: 'status', fieldType: 'enum', fieldValue: 1, operator: 'eq' },
     ]);
@@ -121,7 +136,7 @@ describe('ListPage', () => {
     mount();
     await screen.findByText('螺栓');
     fireEvent.click(screen.getByRole('columnheader', { name: '编码' }));
-    await waitFor(() => expect(listCalls().at(-1)?.[1]).toMatchObject({ order: '+code', currentPage: 1 }));
+    await waitFor(() => expect(listCalls().at(-1)).toMatchObject({ order: '+code', currentPage: 1 }));
   });
 
   it("says '暂无数据' when the list is empty", async () => {

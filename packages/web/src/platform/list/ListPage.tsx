@@ -1,5 +1,5 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import type { FilterItem } from '@factory/shared/api/list';
+import type { FilterItem, PageEndpoint, RowSchema } from '@factory/shared/api/list';
 import type { EntityDecl } from '@factory/shared/entities/define';
 import {
   Alert,
@@ -23,6 +23,7 @@ import {
   useRef,
   useState,
 } from 'react';
+import type { Static } from 'typebox';
 import { usePermission } from '../usePermission.ts';
 import { actionsWidth, RowActions, useActionRunner } from './actions.tsx';
 import { ColumnSettings } from './ColumnSettings.tsx';
@@ -59,8 +60,6 @@ export interface ListPageProps<T> {
   entity: EntityDecl;
   /** Route name: button permissions (`<route><Action>`) and the column preference key. */
   routeName: string;
-  /** The `get<Entity>ListPage` path. */
-  url: string;
   /** Row key field; 'id' when omitted. */
   rowKey?: keyof T & string;
   /** Card title; '{label}列表' when omitted. */
@@ -100,12 +99,13 @@ export interface ListPageProps<T> {
  * A list screen from an entity declaration (DESIGN §4): the search card, then the table card with
  * its title, toolbar, column settings, server-side paging and sorting, row and batch actions
  * filtered by button permission, the loading and '暂无数据' states. Query state lives in the URL.
+ * Its rows are what `endpoint` (the `get<Entity>ListPage` call) declares.
  */
-export function ListPage<T extends object>({
+export function ListPage<S extends RowSchema>({
   entity,
   routeName,
-  url,
-  rowKey = 'id' as keyof T & string,
+  endpoint,
+  rowKey = 'id' as keyof Static<S> & string,
   title,
   columns,
   extraColumns,
@@ -124,9 +124,10 @@ export function ListPage<T extends object>({
   prefsKey = routeName,
   onLoadError,
   ref,
-}: ListPageProps<T>) {
+}: ListPageProps<NoInfer<Static<S>>> & { endpoint: PageEndpoint<S> }) {
+  type T = Static<S>;
   const can = usePermission();
-  const list = useListQuery<T>(entity, url, { fixed: fixedFilters, inUrl: urlState });
+  const list = useListQuery(entity, endpoint, { fixed: fixedFilters, inUrl: urlState });
   const { query, state } = list;
   const reload = () => void query.refetch();
   useImperativeHandle(ref, () => ({ reload: () => void query.refetch() }), [query.refetch]);

@@ -1,9 +1,11 @@
-import { type FilterItem, SELECT_PAGE_SIZE } from '@factory/shared/api/list';
+import { type FilterItem, SELECT_PAGE_SIZE, type SelectEndpoint } from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import { materialsEntity } from '@factory/shared/entities/materials';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Empty, Flex, Select, type SelectProps, Spin } from 'antd';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { api } from '../request.ts';
+import { call } from '../call.ts';
 import { selectFilters } from './filters.ts';
 
 /** Spec 000 §9: the next page loads at most every 500 ms while scrolling at the bottom. */
@@ -17,8 +19,8 @@ type Value = string | number;
 
 export interface RemoteSelectProps
   extends Omit<SelectProps<Value | Value[]>, 'options' | 'loading' | 'showSearch' | 'filterOption'> {
-  /** A `get<Entity>List` path answering `{records, total}` to `page`, `limit` and `searchVal`. */
-  url: string;
+  /** The `get<Entity>List` call offering the choices. */
+  endpoint: SelectEndpoint;
   labelField?: string;
   /** An option's text from its row, when more than the label field (a material's code and name). */
   optionLabel?(row: Row): string;
@@ -38,7 +40,7 @@ export interface RemoteSelectProps
  * the next page at the bottom of the list. Works as a Form.Item control.
  */
 export function RemoteSelect({
-  url,
+  endpoint,
   labelField = 'name',
   optionLabel,
   valueField = 'id',
@@ -68,14 +70,10 @@ export function RemoteSelect({
   const hasValue = Array.isArray(value) ? value.length > 0 : value !== undefined && value !== null;
 
   const q = useInfiniteQuery({
-    queryKey: ['select', url, items],
+    queryKey: ['select', endpoint.path, items],
     queryFn: async ({ pageParam, signal }) => {
       const searchVal = items.length ? await encryptText(JSON.stringify(items)) : undefined;
-      return api.get<{ records: Row[]; total: number }>(
-        url,
-        { page: pageParam, limit: SELECT_PAGE_SIZE, searchVal },
-        { signal },
-      );
+      return call(endpoint, { page: pageParam, limit: SELECT_PAGE_SIZE, searchVal }, { signal });
     },
     initialPageParam: 1,
     getNextPageParam: (last, pages) =>
@@ -156,7 +154,7 @@ export const NON_VIRTUAL_MATERIALS: readonly FilterItem[] = [
 ];
 
 /** The material list of spec 001 §7.2. */
-export const MATERIAL_LIST_URL = 'basicData/materials/private/materials/getMaterialsList';
+export const MATERIAL_LIST = entityEndpoints(materialsEntity).list;
 
 /** Materials are told apart by code: two may share a name (铜线 in two gauges). */
 const materialLabel = (r: Row) =>
@@ -164,10 +162,10 @@ const materialLabel = (r: Row) =>
 
 /** The material variant of RemoteSelect: never a virtual material; options read 编码 名称. */
 export function MaterialSelect({
-  url = MATERIAL_LIST_URL,
+  endpoint = MATERIAL_LIST,
   filters,
   ...props
-}: Omit<RemoteSelectProps, 'url'> & { url?: string }) {
+}: Omit<RemoteSelectProps, 'endpoint'> & { endpoint?: SelectEndpoint }) {
   const all = useMemo(() => [...NON_VIRTUAL_MATERIALS, ...(filters ?? [])], [filters]);
-  return <RemoteSelect optionLabel={materialLabel} {...props} url={url} filters={all} />;
+  return <RemoteSelect optionLabel={materialLabel} {...props} endpoint={endpoint} filters={all} />;
 }

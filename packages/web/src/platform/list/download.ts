@@ -66,7 +66,7 @@ async function envelopeOf<T>(res: Response, signal?: AbortSignal): Promise<T> {
 
 const isJson = (res: Response) => /\bjson\b/i.test(res.headers.get('content-type') ?? '');
 
-/** Posts a multipart form (an import file and its fields) and answers like `api.post`. */
+/** Posts a multipart form (an import file and its fields) and answers like `request`. */
 export async function postForm<T>(
   path: string,
   form: FormData,

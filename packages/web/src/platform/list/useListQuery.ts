@@ -1,19 +1,20 @@
 import { basicConfigApi } from '@factory/shared/api/basicConfig';
-import { DEFAULT_PAGE_SIZE, type FilterItem, PAGE_SIZES } from '@factory/shared/api/list';
+import type { Endpoint } from '@factory/shared/api/contract';
+import {
+  DEFAULT_PAGE_SIZE,
+  type FilterItem,
+  PAGE_SIZES,
+  type PageEndpoint,
+  type RowSchema,
+} from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
 import type { EntityDecl } from '@factory/shared/entities/define';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { call } from '../call.ts';
-import { api } from '../request.ts';
 import { defaultSearchValues, type SearchValues, searchFieldsOf, toFilterItems } from './filters.ts';
 import { cleanOrder, sortableKeys } from './order.ts';
-
-export interface PageResult<T> {
-  content: T[];
-  total: number;
-}
 
 /** Query state of a list page; it lives in the URL so a reload or a tag switch keeps it. */
 export interface ListState {
@@ -98,7 +99,8 @@ export function usePageSizes() {
   return { sizes, defaultSize: defaultPageSize(sizes), ready: !q.isPending };
 }
 
-export const listQueryKey = (url: string) => ['list', url] as const;
+/** The cache key of a list call's pages: invalidate it to reload every page of that list. */
+export const listQueryKey = (e: Endpoint) => ['list', e.path] as const;
 
 export interface ListQueryOptions {
   /** Filters sent with every call and not in the search form (an area's locations). */
@@ -122,9 +124,13 @@ function useStateParams(inUrl: boolean): [URLSearchParams, (change: ParamsChange
 
 /**
  * A paged list call (`get<Entity>ListPage`) driven by URL state: currentPage, pageSize, the
- * encrypted searchVal built from the search values, and order.
+ * encrypted searchVal built from the search values, and order. Rows are typed as the endpoint declares.
  */
-export function useListQuery<T>(entity: EntityDecl, url: string, opts: ListQueryOptions = {}) {
+export function useListQuery<S extends RowSchema>(
+  entity: EntityDecl,
+  endpoint: PageEndpoint<S>,
+  opts: ListQueryOptions = {},
+) {
   const [params, setParams] = useStateParams(opts.inUrl ?? true);
   const { sizes, defaultSize, ready } = usePageSizes();
   const defaults = useMemo<ListDefaults>(
@@ -150,11 +156,11 @@ export function useListQuery<T>(entity: EntityDecl, url: string, opts: ListQuery
   );
 
   const query = useQuery({
-    queryKey: [...listQueryKey(url), state.currentPage, state.pageSize, state.order ?? '', filters],
+    queryKey: [...listQueryKey(endpoint), state.currentPage, state.pageSize, state.order ?? '', filters],
     queryFn: async ({ signal }) => {
       const searchVal = filters.length ? await encryptText(JSON.stringify(filters)) : undefined;
-      return api.get<PageResult<T>>(
-        url,
+      return call(
+        endpoint,
         { currentPage: state.currentPage, pageSize: state.pageSize, searchVal, order: state.order },
         { signal },
       );
