@@ -9,7 +9,7 @@ import {
 } from '@factory/shared/api/errors';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
-import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { type Config, loadConfig } from './config.ts';
 import { allRoutes, modules } from './modules/index.ts';
 import { authRoutes } from './platform/auth.ts';
@@ -19,11 +19,13 @@ import { localBus, type NotificationBus, redisBus } from './platform/realtime/bu
 import { NotificationHub } from './platform/realtime/hub.ts';
 import { registerNotificationSocket } from './platform/realtime/socket.ts';
 import './platform/cipher.ts';
-import { AppError } from './platform/errors.ts';
+import { AppError, duplicateError } from './platform/errors.ts';
 import { DRAIN_JOB, EventBus, scheduleDrain } from './platform/events/bus.ts';
+import { buildValidator, clientErrorHandler, inputKeywords } from './platform/inputRules.ts';
 import { createJobs, type JobTuning } from './platform/jobs/jobs.ts';
 import { installModules, moduleServices } from './platform/module.ts';
 import { API_PREFIX, type RouteDef } from './platform/route.ts';
+import { registerSecurityHeaders } from './platform/securityHeaders.ts';
 import { createServices, type Services } from './platform/services.ts';
 import { installGuard } from './platform/session.ts';
 import { fieldErrors } from './platform/validation.ts';
@@ -98,9 +100,6 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
       dataDir: config.dataDir,
       poolSize: config.poolSize,
     }));
-  const counters =
-    opts.counters ??
-    (config.redisUrl ? redisCounters(config.redisUrl, config.redisPrefix) : memoryCounters());
   let bus = opts.bus;
 
   let seq = 0;
@@ -133,10 +132,23 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
         // annotations only: validation.ts says them instead of the default messages
         keywords: ['requiredMessage', 'patternMessage'],
       },
+      plugins: [inputKeywords],
+    },
+    schemaController: { compilersFactory: { buildValidator } },
+    clientErrorHandler,
+    // a URL the router cannot decode never reaches the error handler: the same envelope all the same
+    frameworkErrors: (error, _req, reply) => {
+      const known = frameworkError(error) ?? { code: ErrorCode.validation, message: '请求格式不正确' };
+      (reply as unknown as FastifyReply)
+        .status(errorHttpStatus[known.code])
+        .send(envelope(known.code, known.message, null));
     },
     routerOptions: { maxParamLength: 200 },
   });
 
+  const counters =
+    opts.counters ??
+    (config.redisUrl ? redisCounters(config.redisUrl, config.redisPrefix, app.log) : memoryCounters());
   bus ??= config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, app.log) : localBus();
   const services = createServices(
     config,
@@ -161,6 +173,11 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
       return reply
         .status(errorHttpStatus[known.code])
         .send(envelope(known.code, known.message, known.result ?? null));
+    const duplicate = duplicateError(error);
+    if (duplicate)
+      return reply
+        .status(errorHttpStatus[duplicate.code])
+        .send(envelope(duplicate.code, duplicate.message, duplicate.result));
     req.log.error({ err, reqId: req.id }, 'unhandled error');
     return reply
       .status(500)
@@ -179,6 +196,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
     return reply.type('text/html').sendFile('index.html');
   });
 
+  await registerSecurityHeaders(app);
   await app.register(fastifySwagger, {
     openapi: { info: { title: '工厂MES与售后服务平台 API', version: '1.0.0' } },
   });

@@ -3,6 +3,7 @@ import { ErrorCode } from '@factory/shared/api/errors';
 import { eq, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { audit } from './audit.ts';
+import type { Take } from './counters.ts';
 import type { Tx } from './db.ts';
 import { AppError, fieldError, rateLimited } from './errors.ts';
 import { checkPasswordRule, decryptPassword, hashPassword, verifyPassword } from './password.ts';
@@ -41,34 +42,45 @@ export function userInfoOf(s: SessionInfo): UserInfoT {
 
 const lockMinutes = (seconds: number) => Math.max(1, Math.ceil(seconds / 60));
 
-const accountKey = (tenantId: number | string, who: string) => `login:acct:${tenantId}:${who.toLowerCase()}`;
+/**
+ * Failures count against the user record, whichever identifier was typed (user name, phone …), so
+ * a lock holds for every way in. A name that matches no user counts under that name, so probing
+ * is throttled exactly like a real account and the answers do not tell which it was.
+ */
+const userKey = (tenantId: number, userId: number) => `login:user:${tenantId}:${userId}`;
+const unknownKey = (tenant: number | string, who: string) => `login:name:${tenant}:${who.toLowerCase()}`;
 const ipKey = (ip: string) => `login:ip:${ip}`;
 
-/** Refuses before any password work when the account or the address is locked. */
-async function checkLock(services: Services, acct: string, ip: string): Promise<void> {
-  const { counters, config } = services;
-  if ((await counters.get(acct)) >= config.loginMaxFailures) {
-    const minutes = Math.max(1, Math.ceil((await counters.ttl(acct)) / 60));
-    throw rateLimited(`密码错误次数过多，账号已锁定，请${minutes}分钟后再试`);
-  }
-  if ((await counters.get(ipKey(ip))) >= config.loginMaxFailuresPerIp) {
+/** Refuses before any password work when the address has failed too often. */
+async function checkAddress(services: Services, ip: string): Promise<void> {
+  if ((await services.counters.get(ipKey(ip))) >= services.config.loginMaxFailuresPerIp) {
     throw rateLimited('登录失败次数过多，请稍后再试');
   }
 }
 
-/** Counts a failed password against the account and the address; returns the tries left, or throws the lock. */
-async function countFailure(services: Services, acct: string, ip: string): Promise<number> {
+/**
+ * Takes one of the account's tries before its password is checked, atomically and on every node
+ * at once, so a burst of N tries checks at most loginMaxFailures of them; refuses when none is left.
+ */
+async function takeTry(services: Services, acct: string): Promise<Take> {
   const { counters, config } = services;
-  const window = config.loginLockSeconds;
-  const [count] = await Promise.all([counters.hit(acct, window), counters.hit(ipKey(ip), window)]);
-  if (count >= config.loginMaxFailures) {
-    throw rateLimited(`密码错误次数过多，账号已锁定，请${lockMinutes(window)}分钟后再试`);
-  }
-  return config.loginMaxFailures - count;
+  const slot = await counters.take(acct, config.loginMaxFailures, config.loginLockSeconds);
+  if (!slot.taken) throw rateLimited(`密码错误次数过多，账号已锁定，请${lockMinutes(slot.ttl)}分钟后再试`);
+  return slot;
 }
 
-async function recordFailure(services: Services, acct: string, ip: string): Promise<never> {
-  const left = await countFailure(services, acct, ip);
+/** A wrong password on a taken try: counts it against the address; returns the tries left, or throws the lock. */
+async function countFailure(services: Services, slot: Take, ip: string): Promise<number> {
+  const { counters, config } = services;
+  await counters.hit(ipKey(ip), config.loginLockSeconds);
+  if (slot.count >= config.loginMaxFailures) {
+    throw rateLimited(`密码错误次数过多，账号已锁定，请${lockMinutes(config.loginLockSeconds)}分钟后再试`);
+  }
+  return config.loginMaxFailures - slot.count;
+}
+
+async function recordFailure(services: Services, slot: Take, ip: string): Promise<never> {
+  const left = await countFailure(services, slot, ip);
   throw new AppError(ErrorCode.validation, `${WRONG}，还可尝试${left}次`);
 }
 
@@ -81,17 +93,21 @@ async function login(
 ) {
   const password = await decryptPassword('password', cipher);
   const tenant = await services.tenantByCode(memberCode.trim());
-  const acct = accountKey(tenant?.id ?? memberCode, who.value);
-  await checkLock(services, acct, meta.ip);
+  await checkAddress(services, meta.ip);
   if (!tenant) {
+    const slot = await takeTry(services, unknownKey(`code:${memberCode.trim().toLowerCase()}`, who.value));
     await verifyPassword(undefined, password);
-    return recordFailure(services, acct, meta.ip);
+    return recordFailure(services, slot, meta.ip);
   }
   if (!tenant.enabled) throw new AppError(ErrorCode.forbidden, '该企业已停用，请联系服务商');
   const { token, hash } = newToken(tenant.id);
   const outcome = await services.db.withTenant(tenant.id, async (tx) => {
     const user = await services.ports.accounts.find(tx, who.by, who.value);
-    if (!(await verifyPassword(user?.passwordHash, password)) || !user) return 'wrong' as const;
+    const acct = user ? userKey(tenant.id, user.id) : unknownKey(tenant.id, who.value);
+    const slot = await takeTry(services, acct);
+    if (!(await verifyPassword(user?.passwordHash, password)) || !user) return { wrong: slot };
+    // the right password gives the account its tries back, even when the user is disabled
+    await services.counters.reset(acct);
     if (!user.enabled) return 'disabled' as const;
     await tx.insert(sessions).values({
       userId: user.id,
@@ -103,9 +119,8 @@ async function login(
     await audit(tx, user.id, 'session', null, 'login', { ip: meta.ip });
     return 'ok' as const;
   });
-  if (outcome === 'wrong') return recordFailure(services, acct, meta.ip);
+  if (typeof outcome === 'object') return recordFailure(services, outcome.wrong, meta.ip);
   if (outcome === 'disabled') throw new AppError(ErrorCode.forbidden, '该账号已被停用，请联系管理员');
-  await services.counters.reset(acct);
   const session = await resolveSession(services, token);
   return { token, userInfo: userInfoOf(session) };
 }
@@ -118,11 +133,12 @@ async function checkOwnPassword(
   field: string,
 ) {
   const plain = await decryptPassword(field, cipher);
-  const acct = accountKey(ctx.session.tenantId, ctx.session.userName);
-  await checkLock(ctx.services, acct, ip);
+  const acct = userKey(ctx.session.tenantId, ctx.session.userId);
+  await checkAddress(ctx.services, ip);
+  const slot = await takeTry(ctx.services, acct);
   const user = await ctx.services.ports.accounts.byId(ctx.tx, ctx.session.userId);
   if (!(await verifyPassword(user?.passwordHash, plain))) {
-    const left = await countFailure(ctx.services, acct, ip);
+    const left = await countFailure(ctx.services, slot, ip);
     throw fieldError(field, `密码错误，还可尝试${left}次`);
   }
   await ctx.services.counters.reset(acct);

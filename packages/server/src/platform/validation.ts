@@ -86,6 +86,17 @@ export function fieldErrors(errors: AjvishError[]): FieldError[] {
       case 'format':
         message = `${label}的格式不正确`;
         break;
+      case 'safeText':
+        message = `${label}含有无法保存的字符`;
+        break;
+      case 'formatMinimum':
+      case 'formatExclusiveMinimum':
+        message = `${label}不能早于${params.limit}`;
+        break;
+      case 'formatMaximum':
+      case 'formatExclusiveMaximum':
+        message = `${label}不能晚于${params.limit}`;
+        break;
       case 'minItems':
         message = `${label}至少需要${params.limit}项`;
         break;

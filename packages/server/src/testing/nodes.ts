@@ -88,7 +88,7 @@ export function stopProcess(child: ChildProcess): Promise<void> {
 /** A Redis server of the test's own, which the test may stop and start again on the same port. */
 export async function startRedis(
   port?: number,
-): Promise<{ url: string; port: number; stop(): Promise<void> }> {
+): Promise<{ url: string; port: number; pid: number; stop(): Promise<void> }> {
   const p = port ?? (await freePort());
   const child = spawn(
     'redis-server',
@@ -112,5 +112,6 @@ export async function startRedis(
       reject(err);
     });
   });
-  return { url: `redis://127.0.0.1:${p}`, port: p, stop: () => stopProcess(child) };
+  // pid: a test may SIGSTOP it, for a Redis that is connected but does not answer
+  return { url: `redis://127.0.0.1:${p}`, port: p, pid: child.pid as number, stop: () => stopProcess(child) };
 }

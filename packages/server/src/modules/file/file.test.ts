@@ -1,38 +1,98 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { deflateSync } from 'node:zlib';
 import { FILE_UPLOAD_URL, fileMessages, UPLOAD_MAX_BYTES } from '@factory/shared/api/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestTenant } from '../../testing/harness.ts';
 import { crc32, png, u32 as u32be } from '../../testing/images.ts';
 import { multipart, type Part } from '../../testing/multipart.ts';
+import { pdf, pdfXrefStream } from '../../testing/pdf.ts';
 import { contentDisposition, sanitiseName } from './service.ts';
+import { PNG_MAX_PIXELS, structureMessages } from './structure.ts';
 
 // ---- tiny file builders: real enough for the content checks ---------------------------------
 
-/** A JPEG header with a JFIF segment, a large EXIF-like APP1 segment, then SOF0 with the dimensions. */
-function jpeg(width: number, height: number): Buffer {
-  const segment = (marker: number, data: Buffer) => {
-    const len = Buffer.alloc(2);
-    len.writeUInt16BE(data.length + 2);
-    return Buffer.concat([Buffer.from([0xff, marker]), len, data]);
-  };
+const jpegSegment = (marker: number, data: Buffer) => {
+  const len = Buffer.alloc(2);
+  len.writeUInt16BE(data.length + 2);
+  return Buffer.concat([Buffer.from([0xff, marker]), len, data]);
+};
+
+/**
+ * A JPEG: JFIF, a large EXIF-like APP1, both quantisation tables and a Huffman table, SOF0 with
+ * the dimensions, then one scan per component (entropy data with a stuffed 0xFF and a restart
+ * marker) and EOI.
+ */
+function jpeg(width: number, height: number, opts: { dqt?: number[] } = {}): Buffer {
   const sof = Buffer.alloc(15);
   sof[0] = 8;
   sof.writeUInt16BE(height, 1);
   sof.writeUInt16BE(width, 3);
   sof[5] = 3;
   sof.set([1, 0x22, 0, 2, 0x11, 1, 3, 0x11, 1], 6);
+  const dqt = (opts.dqt ?? [0, 1]).map((id) => Buffer.concat([Buffer.from([id]), Buffer.alloc(64, 1)]));
+  const dht = Buffer.concat([
+    Buffer.from([0x00, 0, 1, 5, 1, 1, 1, 1, 1, 1, 0, 0, 0, 0, 0, 0, 0]),
+    Buffer.alloc(12, 3),
+  ]);
+  const scan = (component: number) => [
+    jpegSegment(0xda, Buffer.from([1, component, 0, 0, 0x3f, 0])),
+    Buffer.alloc(40, 0x55),
+    Buffer.from([0x12, 0xff, 0x00, 0x34, 0xff, 0xd0]),
+    Buffer.alloc(24, 0xaa),
+  ];
   return Buffer.concat([
     Buffer.from([0xff, 0xd8]),
-    segment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
-    segment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), Buffer.alloc(30_000, 7)])),
-    segment(0xdb, Buffer.alloc(65, 1)),
-    segment(0xc0, sof),
-    segment(0xda, Buffer.from([1, 1, 0, 0, 0x3f, 0])),
-    Buffer.alloc(64, 0x55),
+    jpegSegment(0xe0, Buffer.from('JFIF\0\x01\x01\0\0\x01\0\x01\0\0', 'latin1')),
+    jpegSegment(0xe1, Buffer.concat([Buffer.from('Exif\0\0', 'latin1'), Buffer.alloc(30_000, 7)])),
+    jpegSegment(0xdb, Buffer.concat(dqt)),
+    jpegSegment(0xc4, dht),
+    jpegSegment(0xc0, sof),
+    ...scan(1),
+    ...scan(2),
+    ...scan(3),
     Buffer.from([0xff, 0xd9]),
   ]);
+}
+
+const pngChunk = (type: string, data: Buffer) => {
+  const td = Buffer.concat([Buffer.from(type, 'latin1'), data]);
+  return Buffer.concat([u32be(data.length), td, u32be(crc32(td))]);
+};
+const PNG_SIGNATURE = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]);
+const ihdr = (width: number, height: number, interlace = 0) =>
+  pngChunk('IHDR', Buffer.concat([u32be(width), u32be(height), Buffer.from([8, 2, 0, 0, interlace])]));
+/** A PNG from its raw (filtered) scanlines, which the test builds right or wrong. */
+const pngOf = (width: number, height: number, raw: Buffer, interlace = 0) =>
+  Buffer.concat([
+    PNG_SIGNATURE,
+    ihdr(width, height, interlace),
+    pngChunk('IDAT', deflateSync(raw)),
+    pngChunk('IEND', Buffer.alloc(0)),
+  ]);
+/** Raw RGB scanlines: `rows` rows of `columns` pixels, filter type `filter` on each. */
+const rgbRows = (columns: number, rows: number, filter = 0) =>
+  Buffer.concat(
+    Array.from({ length: rows }, () => Buffer.concat([Buffer.from([filter]), Buffer.alloc(columns * 3, 90)])),
+  );
+/** An Adam7-interlaced RGB PNG: the seven reduced images one after another. */
+function interlacedPng(width: number, height: number): Buffer {
+  const passes = [
+    [0, 0, 8, 8],
+    [4, 0, 8, 8],
+    [0, 4, 4, 8],
+    [2, 0, 4, 4],
+    [0, 2, 2, 4],
+    [1, 0, 2, 2],
+    [0, 1, 1, 2],
+  ];
+  const raw = passes.map(([x0, y0, dx, dy]) => {
+    const columns = Math.ceil((width - x0) / dx);
+    const rows = Math.ceil((height - y0) / dy);
+    return columns > 0 && rows > 0 ? rgbRows(columns, rows, 1) : Buffer.alloc(0);
+  });
+  return pngOf(width, height, Buffer.concat(raw), 1);
 }
 
 /** A stored (uncompressed) ZIP with the given entries. */
@@ -233,10 +293,10 @@ describe('image upload (spec 000 §5)', () => {
     );
     // a tiny file shorter than the sniffed header
     await expectRefused(() => uploadFile('<svg/>', 'a.png'), '只能上传 png/jpg 格式的图片');
-    // a PNG signature without an IHDR cannot be measured
+    // a PNG signature without an IHDR is no PNG
     await expectRefused(
       () => uploadFile(Buffer.concat([png(80, 80).subarray(0, 8), Buffer.alloc(64)])),
-      fileMessages.imageUnreadable,
+      structureMessages.imageCorrupt,
     );
     // a real PNG under a .txt name and a text mime is still a PNG
     const ok = await upload([{ name: 'file', filename: 'notes.txt', type: 'text/plain', data: png(90, 90) }]);
@@ -244,11 +304,18 @@ describe('image upload (spec 000 §5)', () => {
   });
 
   it('refuses files over 20 MB and accepts one of exactly 20 MB', async () => {
-    const header = png(100, 100);
     const over = Buffer.alloc(UPLOAD_MAX_BYTES + 1, 0);
-    header.copy(over);
+    png(100, 100).copy(over);
     await expectRefused(() => uploadFile(over), '上传图片大小不能超过20MB!');
-    const exact = over.subarray(0, UPLOAD_MAX_BYTES);
+    // a real PNG of exactly 20 MB: an ancillary text chunk fills it up
+    const body = png(100, 100);
+    const filler = UPLOAD_MAX_BYTES - body.length - 12;
+    const exact = Buffer.concat([
+      body.subarray(0, -12),
+      pngChunk('tEXt', Buffer.concat([Buffer.from('Comment\0'), Buffer.alloc(filler - 8, 0x61)])),
+      body.subarray(-12),
+    ]);
+    expect(exact.length).toBe(UPLOAD_MAX_BYTES);
     const res = await uploadFile(exact);
     expect(res.body.errorCode).toBe(0);
     const stored = tenantFiles(a).map((f) => fs.statSync(f).size);
@@ -358,7 +425,8 @@ describe('attachments', () => {
 
   it('accepts PDF, PNG/JPEG (any size), OOXML, legacy Office and MP4 by content', async () => {
     const cases: [Buffer, string, string][] = [
-      [Buffer.from('%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'), 'manual.pdf', 'application/pdf'],
+      [pdf(), 'manual.pdf', 'application/pdf'],
+      [pdfXrefStream(), 'compact.pdf', 'application/pdf'],
       [png(10, 10), 'icon.png', 'image/png'],
       [jpeg(20, 20), 'thumb.jpg', 'image/jpeg'],
       [
@@ -385,6 +453,13 @@ describe('attachments', () => {
       const file = await download(res.body.result as string);
       expect(file.statusCode, name).toBe(200);
       expect(file.headers['content-type'], name).toBe(mime);
+      // pictures are shown in place; everything else is saved, never rendered by the browser
+      expect(file.headers['content-disposition'], name).toMatch(
+        mime.startsWith('image/') ? /^inline; / : /^attachment; /,
+      );
+      expect(file.headers['content-disposition'], name).toContain(
+        `filename*=UTF-8''${encodeURIComponent(name)}`,
+      );
       expect(file.rawPayload.equals(data), name).toBe(true);
     }
   });
@@ -417,6 +492,143 @@ describe('attachments', () => {
   });
 });
 
+describe('uploads are verified by their whole structure, not their first bytes (issue 17 item 5)', () => {
+  const attach = (data: Buffer | string, filename: string) =>
+    uploadFile(data, filename, { kind: 'attachment' });
+  const good = png(96, 96);
+  const IEND_AT = good.length - 12;
+
+  it('refuses a text file that only starts with %PDF-, and PDFs whose cross-reference is wrong', async () => {
+    const fakes: [string, Buffer | string][] = [
+      ['a text file with a PDF header', '%PDF-1.7\nDear customer, please find the manual attached.\n'],
+      ['header and %%EOF, nothing between', '%PDF-1.7\n%%EOF\n'],
+      ['an object but no cross-reference', '%PDF-1.7\n1 0 obj <<>> endobj\n%%EOF\n'],
+      ['startxref pointing at text', '%PDF-1.4\nhello world\nstartxref\n9\n%%EOF\n'],
+      ['startxref past the end', '%PDF-1.4\nxref\nstartxref\n99999\n%%EOF\n'],
+    ];
+    const real = pdf().toString('latin1');
+    // the table's entries shifted: they no longer land on "1 0 obj"
+    fakes.push([
+      'entries pointing beside the objects',
+      real.replace(/(\d{10}) 00000 n/g, (_, o) => `${String(Number(o) + 3).padStart(10, '0')} 00000 n`),
+    ]);
+    // the table is there but the trailer names no document catalogue
+    fakes.push(['a trailer without /Root', real.replace('/Root 1 0 R', '/Info 1 0 R')]);
+    // the same bytes without their end: an upload cut short
+    fakes.push(['a truncated PDF', pdf().subarray(0, pdf().length - 40)]);
+    for (const [what, data] of fakes) {
+      const bytes = typeof data === 'string' ? Buffer.from(data, 'latin1') : data;
+      await expectRefused(() => attach(bytes, `${what}.pdf`), structureMessages.pdfCorrupt);
+    }
+  });
+
+  it('decodes a PNG before storing it: truncated, corrupt or mis-sized image data is refused', async () => {
+    const flipped = Buffer.from(good);
+    flipped[60] ^= 0xff; // inside the IDAT chunk: its CRC no longer matches
+    const corrupt: [string, Buffer][] = [
+      ['cut short before IEND', good.subarray(0, good.length - 20)],
+      ['cut inside the image data', good.subarray(0, 70)],
+      ['a flipped byte (chunk CRC)', flipped],
+      ['data after IEND', Buffer.concat([good, Buffer.from('<script>alert(1)</script>')])],
+      // every CRC right, but what they protect is wrong: only decoding finds these
+      [
+        'image data that is not zlib',
+        Buffer.concat([
+          PNG_SIGNATURE,
+          ihdr(96, 96),
+          pngChunk('IDAT', Buffer.alloc(300, 0x41)),
+          pngChunk('IEND', Buffer.alloc(0)),
+        ]),
+      ],
+      ['half the rows IHDR announces', pngOf(96, 96, rgbRows(96, 48))],
+      ['more rows than IHDR announces', pngOf(96, 96, rgbRows(96, 97))],
+      ['an unknown filter type', pngOf(96, 96, rgbRows(96, 96, 5))],
+      ['no IDAT at all', Buffer.concat([PNG_SIGNATURE, ihdr(96, 96), pngChunk('IEND', Buffer.alloc(0))])],
+      [
+        'an unknown critical chunk',
+        Buffer.concat([good.subarray(0, IEND_AT), pngChunk('ZZZZ', Buffer.alloc(4)), good.subarray(IEND_AT)]),
+      ],
+      [
+        'IDAT chunks not in one run',
+        Buffer.concat([
+          PNG_SIGNATURE,
+          ihdr(96, 96),
+          pngChunk('IDAT', deflateSync(rgbRows(96, 96)).subarray(0, 20)),
+          pngChunk('tEXt', Buffer.from('a\0b')),
+          pngChunk('IDAT', deflateSync(rgbRows(96, 96)).subarray(20)),
+          pngChunk('IEND', Buffer.alloc(0)),
+        ]),
+      ],
+    ];
+    for (const [what, data] of corrupt) {
+      const res = await uploadFile(data, 'photo.png');
+      expect(res.body, what).toMatchObject({ errorCode: 1, errorMsg: structureMessages.imageCorrupt });
+      // the same as an attachment: an image that does not decode is refused there too
+      const asAttachment = await attach(data, 'photo.png');
+      expect(asAttachment.body, what).toMatchObject({
+        errorCode: 1,
+        errorMsg: structureMessages.imageCorrupt,
+      });
+    }
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('walks a JPEG to its end: truncated or malformed ones are refused', async () => {
+    const real = jpeg(300, 200);
+    const sos = real.indexOf(Buffer.from([0xff, 0xda]));
+    const corrupt: [string, Buffer][] = [
+      ['no EOI (cut at the end)', real.subarray(0, real.length - 2)],
+      ['cut inside the scan data', real.subarray(0, sos + 30)],
+      ['cut inside the EXIF segment', real.subarray(0, 5000)],
+      ['a quantisation table the frame uses is never defined', jpeg(300, 200, { dqt: [0] })],
+      [
+        'EOI straight after the frame header',
+        Buffer.concat([real.subarray(0, sos), Buffer.from([0xff, 0xd9])]),
+      ],
+      [
+        'garbage where a marker belongs',
+        Buffer.concat([real.subarray(0, 20), Buffer.from('hello'), real.subarray(20)]),
+      ],
+    ];
+    for (const [what, data] of corrupt) {
+      const res = await uploadFile(data, 'photo.jpg');
+      expect(res.body, what).toMatchObject({ errorCode: 1, errorMsg: structureMessages.imageCorrupt });
+    }
+    expect(tempFiles()).toEqual([]);
+  });
+
+  it('accepts interlaced PNGs, multi-scan JPEGs and data a phone appends after EOI', async () => {
+    for (const [width, height] of [
+      [100, 80],
+      [73, 97],
+    ]) {
+      const res = await uploadFile(interlacedPng(width, height), 'interlaced.png');
+      expect(res.body.errorCode, `${width}×${height}`).toBe(0);
+    }
+    const motionPhoto = Buffer.concat([
+      jpeg(640, 480),
+      Buffer.from('\0\0\0\x18ftypmp42 video data', 'latin1'),
+    ]);
+    const res = await uploadFile(motionPhoto, 'PXL_motion.jpg');
+    expect(res.body.errorCode).toBe(0);
+    const served = await get(res.body.result as string, { token: tokenA });
+    expect(served.headers['content-type']).toBe('image/jpeg');
+    expect(served.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('refuses a PNG announcing more pixels than the limit without inflating it', async () => {
+    const side = Math.ceil(Math.sqrt(PNG_MAX_PIXELS)) + 1;
+    const huge = Buffer.concat([
+      PNG_SIGNATURE,
+      ihdr(side, side),
+      pngChunk('IDAT', deflateSync(Buffer.alloc(1000))),
+      pngChunk('IEND', Buffer.alloc(0)),
+    ]);
+    await expectRefused(() => uploadFile(huge, 'huge.png'), structureMessages.imageTooManyPixels);
+    expect(structureMessages.imageTooManyPixels).toBe('图片像素过多，不能超过5000万像素');
+  });
+});
+
 describe('serving files', () => {
   let url: string;
   const data = png(120, 90);
@@ -433,7 +645,8 @@ describe('serving files', () => {
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['content-length']).toBe(String(data.length));
     expect(res.headers['cache-control']).toMatch(/^private, max-age=\d+/);
-    expect(res.headers['content-disposition']).toBe(contentDisposition('产品 图.png'));
+    expect(res.headers['content-disposition']).toBe(contentDisposition('产品 图.png', 'image/png'));
+    expect(res.headers['content-disposition']).toMatch(/^inline; filename="__ _\.png"; /);
     expect(res.headers['content-disposition']).toContain(
       `filename*=UTF-8''${encodeURIComponent('产品 图.png')}`,
     );

@@ -95,7 +95,8 @@ export const fileRoutes = [
         reply.headers({
           ...common,
           'Content-Type': row.mime,
-          'Content-Disposition': contentDisposition(row.originalName),
+          // the type verified at upload; nosniff (above) keeps the browser to it
+          'Content-Disposition': contentDisposition(row.originalName, row.mime),
           'Last-Modified': row.createdAt.toUTCString(),
           'Accept-Ranges': 'bytes',
         });

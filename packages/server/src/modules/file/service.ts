@@ -21,13 +21,14 @@ import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, invalid } from '../../platform/errors.ts';
 import { files } from './schema.ts';
+import { verifyJpeg, verifyPdf, verifyPng } from './structure.ts';
 
 /**
  * Upload and storage of files (spec 000 §5, §7 Files).
  *
- * The type is decided by content (magic bytes, then the structure: PNG IHDR, JPEG SOFn, the ZIP
- * central directory of OOXML, the OLE directory of legacy Office), never by the file name or the
- * client's mime. The upload streams to a temporary file under the files directory while bytes are
+ * The type is decided by content (magic bytes, then the structure: PNG decoded, JPEG walked to
+ * EOI, the PDF cross-reference (structure.ts), the ZIP central directory of OOXML, the OLE
+ * directory of legacy Office), never by the file name or the client's mime. The upload streams to a temporary file under the files directory while bytes are
  * counted and the first bytes sniffed; it stops at the size limit or at a wrong signature, and is
  * moved into place only once every check passed. No refusal leaves a file behind.
  */
@@ -107,45 +108,6 @@ async function readAt(fh: FileHandle, position: number, length: number): Promise
   return buf.subarray(0, bytesRead);
 }
 
-/** PNG: the IHDR chunk must come first; width and height are its first two fields. */
-async function pngSize(fh: FileHandle): Promise<{ width: number; height: number } | undefined> {
-  const b = await readAt(fh, 0, 24);
-  if (b.length < 24 || b.toString('latin1', 12, 16) !== 'IHDR') return undefined;
-  return { width: b.readUInt32BE(16), height: b.readUInt32BE(20) };
-}
-
-/** JPEG: walks the marker segments to the first SOFn frame header (height, then width). */
-async function jpegSize(
-  fh: FileHandle,
-  size: number,
-): Promise<{ width: number; height: number } | undefined> {
-  let pos = 2;
-  for (let i = 0; i < 10_000 && pos + 4 <= size; i++) {
-    const b = await readAt(fh, pos, 9);
-    if (b.length < 2 || b[0] !== 0xff) return undefined;
-    const marker = b[1];
-    if (marker === 0xff) {
-      pos += 1; // fill byte
-      continue;
-    }
-    // standalone markers carry no length
-    if (marker === 0x01 || (marker >= 0xd0 && marker <= 0xd8)) {
-      pos += 2;
-      continue;
-    }
-    if (marker === 0xd9 || marker === 0xda || b.length < 4) return undefined; // end, or scan data before a frame
-    const length = b.readUInt16BE(2);
-    if (length < 2) return undefined;
-    const isSof = marker >= 0xc0 && marker <= 0xcf && marker !== 0xc4 && marker !== 0xc8 && marker !== 0xcc;
-    if (isSof) {
-      if (b.length < 9) return undefined;
-      return { height: b.readUInt16BE(5), width: b.readUInt16BE(7) };
-    }
-    pos += 2 + length;
-  }
-  return undefined;
-}
-
 /** ZIP: OOXML is told by its central directory ([Content_Types].xml plus word/ or xl/ parts). */
 async function ooxmlType(fh: FileHandle, size: number): Promise<'docx' | 'xlsx' | undefined> {
   const tailLength = Math.min(size, 22 + 0xffff);
@@ -205,20 +167,21 @@ async function oleType(fh: FileHandle, size: number): Promise<'doc' | 'xls' | un
   return undefined;
 }
 
-/** Decides the type (and image dimensions) of a received file from its content. */
+/**
+ * Decides the type (and image dimensions) of a received file from its content: undefined when it
+ * is none of the known types; a PNG, JPEG or PDF whose structure is broken is refused with its
+ * own message (structure.ts).
+ */
 export async function inspect(file: string, sig: Signature, size: number): Promise<Inspected | undefined> {
   const fh = await open(file, 'r');
   try {
     switch (sig) {
-      case 'png': {
-        const dims = await pngSize(fh);
-        return dims && { type: 'png', ...dims };
-      }
-      case 'jpg': {
-        const dims = await jpegSize(fh, size);
-        return dims && { type: 'jpg', ...dims };
-      }
+      case 'png':
+        return { type: 'png', ...(await verifyPng(fh, size)) };
+      case 'jpg':
+        return { type: 'jpg', ...(await verifyJpeg(fh, size)) };
       case 'pdf':
+        await verifyPdf(fh, size);
         return { type: 'pdf' };
       case 'mp4':
         return { type: 'mp4' };
@@ -398,18 +361,10 @@ export async function accept(
 ): Promise<StoredFile> {
   try {
     const found = await inspect(received.tmp, received.signature, received.size);
-    if (!found || !KIND_TYPES[kind].includes(found.type)) {
-      throw invalid(
-        found || !['png', 'jpg'].includes(received.signature)
-          ? typeMessage(kind)
-          : fileMessages.imageUnreadable,
-      );
-    }
-    if (kind === 'image') {
-      if (!found.width || !found.height) throw invalid(fileMessages.imageUnreadable);
-      if (found.width < IMAGE_MIN_SIZE || found.height < IMAGE_MIN_SIZE)
-        throw invalid(fileMessages.imageTooSmall);
-    }
+    if (!found || !KIND_TYPES[kind].includes(found.type)) throw invalid(typeMessage(kind));
+    // a verified image always has both sides (structure.ts refuses a zero side)
+    if (kind === 'image' && ((found.width ?? 0) < IMAGE_MIN_SIZE || (found.height ?? 0) < IMAGE_MIN_SIZE))
+      throw invalid(fileMessages.imageTooSmall);
     const id = randomUUID();
     const now = new Date();
     const storageKey = [
@@ -471,12 +426,16 @@ export async function findFile(tx: Tx, id: string) {
   return rows[0];
 }
 
-/** Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987). */
-export function contentDisposition(name: string): string {
+/**
+ * Content-Disposition with an ASCII fallback and the UTF-8 name (RFC 6266 / 5987): images are
+ * shown in place (<img>, a new tab), everything else is saved, never rendered by the browser.
+ */
+export function contentDisposition(name: string, mime: string): string {
+  const type = mime.startsWith('image/') ? 'inline' : 'attachment';
   const ascii = name.replace(/[^\x20-\x7e]|["\\%]/g, '_');
   const encoded = encodeURIComponent(name).replace(
     /['()*]/g,
     (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`,
   );
-  return `inline; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+  return `${type}; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

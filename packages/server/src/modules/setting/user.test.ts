@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { png } from '../../testing/images.ts';
 import { multipart } from '../../testing/multipart.ts';
+import { pdf as pdfBytes } from '../../testing/pdf.ts';
 import { AVATAR_NOT_IMAGE } from './userService.ts';
 
 let h: Harness;
@@ -315,7 +316,7 @@ describe('user avatar', () => {
   it('refuses anything but an image file of this tenant, with a message on the avatar field', async () => {
     await h.addTenant('usersb');
     const otherTenant = await upload(await h.login('usersb', 'admin'), png(80, 80), 'b.png');
-    const pdf = await upload(admin, Buffer.from('%PDF-1.7\n1 0 obj\n%%EOF\n'), 'manual.pdf', 'attachment');
+    const pdf = await upload(admin, pdfBytes(), 'manual.pdf', 'attachment');
     const mine = await upload(admin, png(80, 80), 'mine.png');
     const target = (
       (

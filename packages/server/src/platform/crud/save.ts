@@ -1,9 +1,10 @@
 import { bodyKey, formFields } from '@factory/shared/entities/define';
 import { and, eq, ne, sql } from 'drizzle-orm';
+import { getTableConfig } from 'drizzle-orm/pg-core';
 import { audit } from '../audit.ts';
 import { checkCustomValues } from '../customFields.ts';
 import type { Tx } from '../db.ts';
-import { conflict, fieldError, notFound } from '../errors.ts';
+import { conflict, duplicateError, fieldError, notFound } from '../errors.ts';
 import { noteCodes, peekCode, takeCodes } from '../numbering.ts';
 import { type Body, type CrudContext, ENABLED, serve, type Values } from './context.ts';
 
@@ -107,6 +108,24 @@ export function saveCalls(c: CrudContext) {
     throw conflict(`${entity.label}编码已用尽，请在编码设置中调整规则`, 'code');
   }
 
+  /** A unique field another save took between the check and the write, named as the check names it. */
+  const rethrowDuplicate =
+    (values: Values) =>
+    (error: unknown): never => {
+      throw (
+        duplicateError(error, (constraint) => {
+          const index = getTableConfig(table).indexes.find((i) => i.config.name === constraint);
+          const column = (index?.config.columns.at(-1) as { name?: string } | undefined)?.name;
+          for (const [key, f] of formFields(entity)) {
+            const prop = propOf(key);
+            if (f.unique && cols[prop]?.name === column)
+              return { field: key, label: f.label, value: values[prop] };
+          }
+          return undefined;
+        }) ?? error
+      );
+    };
+
   async function create(tx: Tx, actorId: number | null, body: Body): Promise<number> {
     const values = { ...fillDefaults(valuesOf(body)), ...o.scope?.values };
     if (entity.customFields) values.custom = checkCustomValues(await c.customDefs(tx), body.custom, true);
@@ -117,7 +136,8 @@ export function saveCalls(c: CrudContext) {
     const [row] = (await tx
       .insert(table)
       .values(values as never)
-      .returning({ id: idCol })) as { id: number }[];
+      .returning({ id: idCol })
+      .catch(rethrowDuplicate(values))) as { id: number }[];
     await o.hooks?.saved?.(tx, row.id, body, true);
     await audit(tx, actorId, entity.name, row.id, 'add', values);
     return row.id;
@@ -141,7 +161,8 @@ export function saveCalls(c: CrudContext) {
         ...(colOf('updatedAt') ? { updatedAt: sql`now()` } : {}),
       } as never)
       .where(c.inScope(eq(idCol, id)))
-      .returning({ id: idCol });
+      .returning({ id: idCol })
+      .catch(rethrowDuplicate(values));
     if (!updated.length) throw notFound(entity.label);
     await o.hooks?.saved?.(tx, id, body, false);
     await audit(

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { NotificationPush } from '@factory/shared/api/notification';
 import type { FastifyBaseLogger } from 'fastify';
 import { Redis } from 'ioredis';
+import { answered, failFast } from '../redis.ts';
 
 /** A push for some users of one tenant, as it travels between API nodes. */
 export interface Delivery {
@@ -47,9 +48,9 @@ export function redisBus(
 ): NotificationBus {
   const CHANNEL = `${prefix}notification`;
   const node = randomUUID();
-  const retryStrategy = (attempt: number) => Math.min(attempt * 200, 2000);
-  const pub = new Redis(url, { enableOfflineQueue: false, maxRetriesPerRequest: 1, retryStrategy });
-  const sub = new Redis(url, { retryStrategy, maxRetriesPerRequest: null });
+  // publishing happens on the request path: it fails fast; the subscriber only listens
+  const pub = new Redis(url, failFast);
+  const sub = new Redis(url, { retryStrategy: failFast.retryStrategy, maxRetriesPerRequest: null });
   const handlers: ((d: Delivery) => void)[] = [];
   let down = false;
   let closing = false;
@@ -94,7 +95,7 @@ export function redisBus(
     async publish(delivery) {
       if (pub.status !== 'ready') return outage();
       try {
-        await pub.publish(CHANNEL, JSON.stringify({ ...delivery, node } satisfies Envelope));
+        await answered(pub.publish(CHANNEL, JSON.stringify({ ...delivery, node } satisfies Envelope)));
       } catch (err) {
         outage(err as Error);
       }
