@@ -10,6 +10,7 @@ import { useNavigate, useSearchParams } from 'react-router';
 import type { Static } from 'typebox';
 import { call } from '../platform/call.ts';
 import { PRODUCT_TITLE } from '../platform/guard.ts';
+import { showFieldErrors } from '../platform/list/formRules.ts';
 import { useHasPage } from '../platform/pages.ts';
 import { ApiError, buildUrl } from '../platform/request.ts';
 import { useSession } from '../platform/session.ts';
@@ -24,6 +25,8 @@ interface LoginValues {
   phone?: string;
   password: string;
 }
+/** The fields a refused sign-in may name. */
+const LOGIN_FIELDS: (keyof LoginValues)[] = ['memberCode', 'userName', 'phone', 'password'];
 
 interface TenantProfile {
   companyName: string;
@@ -114,7 +117,7 @@ export default function Login() {
       // the client has toasted it; keep it on the card too so the reason stays visible
       if (err instanceof ApiError) {
         setRefusal(err.message);
-        form.setFields(err.fields.map((f) => ({ name: f.field as keyof LoginValues, errors: [f.message] })));
+        showFieldErrors(form, err, LOGIN_FIELDS);
       }
       setLoading(false);
     }

@@ -33,13 +33,14 @@ const SHIFT_LIST = entityEndpoints(frequencyEntity).list;
 const STATION_LIST = entityEndpoints(stationEntity).list;
 const switching = client(switchingApi);
 
-type ShiftRow = { id: number; name: string; startTime: string; endTime: string };
+type ShiftRow = RowOf<typeof frequencyEntity>;
 type StationRow = RowOf<typeof stationEntity>;
-type OptionOf<R> = { label: ReactNode; value: number; row?: R };
 
-/** “08:00–16:00”, with 次日 when the shift ends the next day. */
-export const shiftHours = (r: Pick<ShiftRow, 'startTime' | 'endTime'>) =>
-  `${r.startTime}–${shiftSpan(r.startTime, r.endTime)?.overnight ? '次日' : ''}${r.endTime}`;
+/** “08:00–16:00”, with 次日 when the shift ends the next day; nothing when a time is missing. */
+export const shiftHours = ({ startTime, endTime }: Pick<ShiftRow, 'startTime' | 'endTime'>) =>
+  startTime && endTime
+    ? `${startTime}–${shiftSpan(startTime, endTime)?.overnight ? '次日' : ''}${endTime}`
+    : null;
 
 function OptionLine({ name, note }: { name: string; note?: string | null }) {
   return (
@@ -62,10 +63,7 @@ function ShiftSelect(props: SelectProps) {
           ? [{ value: user.frequencyId, label: user.frequencyName }]
           : undefined
       }
-      optionRender={(o) => {
-        const row = (o.data as OptionOf<ShiftRow>).row;
-        return <OptionLine name={String(o.label)} note={row && shiftHours(row)} />;
-      }}
+      optionRender={(o) => <OptionLine name={String(o.label)} note={o.data.row && shiftHours(o.data.row)} />}
     />
   );
 }
@@ -80,10 +78,10 @@ function StationSelect(props: SelectProps) {
   });
   const known =
     user?.stationId && user.stationName ? [{ value: user.stationId, label: user.stationName }] : undefined;
-  const render: SelectProps['optionRender'] = (o) => {
-    const row = (o.data as OptionOf<StationRow>).row;
-    return <OptionLine name={String(o.label)} note={row?.areaName ?? row?.code} />;
-  };
+  // the options of both selects carry station rows (the user's own, or the list's)
+  const render = (o: { label?: ReactNode; data: { row?: StationRow } }) => (
+    <OptionLine name={String(o.label)} note={o.data.row?.areaName ?? o.data.row?.code} />
+  );
   if (mine.isPending) return <Select {...props} loading disabled />;
   if (mine.data?.length)
     return (

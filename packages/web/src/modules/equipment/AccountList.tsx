@@ -28,7 +28,7 @@ export default function AccountList() {
     { key: 'detail', label: '详情', action: 'Detail', onClick: (e) => navigate(detail(e)) },
   ];
   return (
-    <CrudPage<Equipment>
+    <CrudPage
       entity={equipmentEntity}
       suggestCode
       title={

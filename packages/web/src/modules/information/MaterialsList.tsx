@@ -116,7 +116,7 @@ export default function MaterialsList() {
     { key: 'detail', label: '详情', action: 'Detail', onClick: (m) => navigate(detail(m)) },
   ];
   return (
-    <CrudPage<Material>
+    <CrudPage
       entity={materialsEntity}
       suggestCode
       columns={columns}

@@ -133,7 +133,7 @@ export default function PackageDetail() {
             mode="edit"
             source={p}
             extraItems={<LevelsItem />}
-            extraValues={(r) => ({ levels: levelsOf(r as PackageInfo) })}
+            extraValues={() => ({ levels: levelsOf(p) })}
             onClose={() => setEditing(false)}
             onSaved={() => {
               setEditing(false);

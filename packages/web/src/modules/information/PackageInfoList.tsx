@@ -1,5 +1,5 @@
 import { MinusCircleOutlined, PlusOutlined } from '@ant-design/icons';
-import type { PackageLevel } from '@factory/shared/entities/warehouse';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { packageInfoEntity } from '@factory/shared/entities/warehouse';
 import { routeHref } from '@factory/shared/routes';
 import { Button, Col, Flex, Form, Input, InputNumber, Typography } from 'antd';
@@ -9,18 +9,7 @@ import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
 import type { ColumnOverride, RowAction } from '../../platform/list/types.ts';
 
-export type PackageInfo = {
-  id: number;
-  code: string;
-  name: string;
-  materialId: number;
-  materialName: string;
-  materialCode: string;
-  mainUnitName: string | null;
-  levelText: string | null;
-  totalQuantity: number | null;
-  levels: PackageLevel[];
-} & Record<string, unknown>;
+export type PackageInfo = RowOf<typeof packageInfoEntity>;
 
 /** Most packages have two or three levels (箱, 托); six is more than any real one. */
 const MAX_LEVELS = 6;
@@ -114,8 +103,8 @@ export default function PackageInfoList() {
   const navigate = useNavigate();
   const columns = useMemo<Partial<Record<string, ColumnOverride<PackageInfo>>>>(
     () => ({
-      code: { render: (v, p) => <Link to={detail(p)}>{String(v)}</Link> },
-      materialName: { render: (v, p) => `${p.materialCode} ${String(v ?? '')}` },
+      code: { render: (_, p) => <Link to={detail(p)}>{p.code}</Link> },
+      materialName: { render: (_, p) => `${p.materialCode ?? ''} ${p.materialName ?? ''}` },
       materialCode: { list: false },
     }),
     [],
@@ -124,7 +113,7 @@ export default function PackageInfoList() {
     { key: 'detail', label: '详情', action: 'Detail', onClick: (p) => navigate(detail(p)) },
   ];
   return (
-    <CrudPage<PackageInfo>
+    <CrudPage
       entity={packageInfoEntity}
       suggestCode
       columns={columns}

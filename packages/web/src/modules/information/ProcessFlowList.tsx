@@ -35,7 +35,7 @@ export default function ProcessFlowList() {
   const columns = useMemo<Partial<Record<string, ColumnOverride<Flow>>>>(
     () => ({
       name: {
-        render: (v, f) => <Link to={routeHref('processDetail', { id: f.id })}>{String(v)}</Link>,
+        render: (_, f) => <Link to={routeHref('processDetail', { id: f.id })}>{f.name}</Link>,
       },
       mainVersionName: {
         render: (v, f) =>
@@ -68,7 +68,7 @@ export default function ProcessFlowList() {
 
   return (
     <>
-      <CrudPage<Flow>
+      <CrudPage
         ref={list}
         entity={processFlowEntity}
         suggestCode
@@ -95,7 +95,7 @@ export default function ProcessFlowList() {
                   type="info"
                   showIcon
                   style={{ marginBottom: 16 }}
-                  title={`新工艺路线的 V1 将带上“${f.name}”主版本（${f.mainVersionName ?? ''}）的工序、产线、工位与物料。`}
+                  title={`新工艺路线的 V1 将带上“${f.name ?? ''}”主版本（${f.mainVersionName ?? ''}）的工序、产线、工位与物料。`}
                 />
               </>
             ) : (

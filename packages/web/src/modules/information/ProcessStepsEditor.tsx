@@ -2,6 +2,7 @@ import { SaveOutlined } from '@ant-design/icons';
 import { stationApi } from '@factory/shared/api/information';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { areaEntity, procedureEntity } from '@factory/shared/entities/information';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { processType } from '@factory/shared/enums';
 import { skipToken, useQuery } from '@tanstack/react-query';
 import { Button, Flex, Select, Typography } from 'antd';
@@ -26,7 +27,7 @@ type Item = {
   remark?: string;
   known?: { procedure: Option[]; areas: Option[]; stations: Option[] };
 };
-type Procedure = { id: number; name: string; processType: number; standardMinutes: number | null };
+type Procedure = RowOf<typeof procedureEntity>;
 
 const stations = client(stationApi);
 const PROCEDURES = entityEndpoints(procedureEntity).list;
@@ -49,10 +50,10 @@ const itemOf = (s: ProcessStep): Item => ({
 
 /** A new procedure brings its own type and minutes; its stations differ. */
 const procedurePatch = (p: Procedure, known: Item['known']): Partial<Item> => ({
-  processType: p.processType,
+  processType: p.processType ?? undefined,
   standardMinutes: p.standardMinutes,
   stationIds: [],
-  known: { areas: [], stations: [], ...known, procedure: [{ value: p.id, label: p.name }] },
+  known: { areas: [], stations: [], ...known, procedure: [{ value: p.id, label: p.name ?? String(p.id) }] },
 });
 
 /** Production lines pasted as names separated by 、 or commas. */
@@ -64,7 +65,7 @@ async function pasteAreas(text: string, line: Item): Promise<PasteResult<Item>> 
   const rows = await Promise.all(names.map((n) => lookupRow(AREAS, n).catch(() => undefined)));
   const missing = names.filter((_, i) => !rows[i]);
   if (missing.length) return { error: `没有产线“${missing.join('、')}”` };
-  const areas = rows.map((r) => ({ value: Number(r?.id), label: String(r?.name) }));
+  const areas = rows.flatMap((r) => (r ? [{ value: r.id, label: r.name ?? String(r.id) }] : []));
   return {
     value: areas.map((a) => a.value),
     patch: { known: { procedure: [], stations: [], ...line.known, areas } },
@@ -91,13 +92,13 @@ const STEP_COLUMNS: LineColumn<Item>[] = [
           aria-label={`第${index + 1}行工序`}
           knownOptions={line.known?.procedure}
           onChange={(v, option) => {
-            const row = (option as { row?: Procedure } | undefined)?.row;
+            const row = Array.isArray(option) ? undefined : option?.row;
             set(v, row ? procedurePatch(row, line.known) : undefined);
           }}
         />
       ),
       paste: async (text, line) => {
-        const row = (await lookupRow(PROCEDURES, text).catch(() => undefined)) as Procedure | undefined;
+        const row = await lookupRow(PROCEDURES, text).catch(() => undefined);
         return row
           ? { value: row.id, patch: procedurePatch(row, line.known) }
           : { error: `没有工序“${text}”` };

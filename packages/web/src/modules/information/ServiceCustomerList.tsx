@@ -1,10 +1,11 @@
 import { serviceCustomerEntity } from '@factory/shared/entities/partner';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { routeHref } from '@factory/shared/routes';
 import { useNavigate } from 'react-router';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { RowAction } from '../../platform/list/types.ts';
 
-type ServiceCustomer = { id: number; name: string } & Record<string, unknown>;
+type ServiceCustomer = RowOf<typeof serviceCustomerEntity>;
 
 /** /information/customer-info/service-customer-list: after-sales customers, each leading to its sites. */
 export default function ServiceCustomerList() {
@@ -15,9 +16,9 @@ export default function ServiceCustomerList() {
       label: '现场',
       onClick: (c) =>
         navigate(
-          `${routeHref('customerSiteList')}?${new URLSearchParams({ q: JSON.stringify({ customerName: c.name }) })}`,
+          `${routeHref('customerSiteList')}?${new URLSearchParams({ q: JSON.stringify({ customerName: c.name ?? '' }) })}`,
         ),
     },
   ];
-  return <CrudPage<ServiceCustomer> entity={serviceCustomerEntity} suggestCode rowActions={rowActions} />;
+  return <CrudPage entity={serviceCustomerEntity} suggestCode rowActions={rowActions} />;
 }

@@ -1,6 +1,7 @@
 import { stationApi } from '@factory/shared/api/information';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { procedureEntity, stationEntity } from '@factory/shared/entities/information';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { App, Col, Form } from 'antd';
 import { useMemo, useRef, useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
@@ -10,20 +11,13 @@ import { NameTags } from '../../platform/list/columns.tsx';
 import { RemoteSelect, type RemoteSelectProps } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
 
-type Station = {
-  id: number;
-  code: string;
-  name: string;
-  areaName: string;
-  procedureIds: number[];
-  procedureNames: string;
-} & Record<string, unknown>;
+type Station = RowOf<typeof stationEntity>;
 
 const PROCEDURES = entityEndpoints(procedureEntity).list;
 
 /** The station's procedures as select options (ids and names come in the same order). */
 const knownProcedures = (s?: Station) => {
-  const names = s?.procedureNames ? s.procedureNames.split('、') : [];
+  const names = s?.procedureNames?.split('、') ?? [];
   return (s?.procedureIds ?? []).map((value, i) => ({ value, label: names[i] ?? String(value) }));
 };
 
@@ -74,7 +68,7 @@ function SetProcedures({
     <AppModal
       open={!!station}
       width={640}
-      title={station ? `设置工序 — ${station.name}` : '设置工序'}
+      title={station ? `设置工序 — ${station.name ?? ''}` : '设置工序'}
       okText="确定"
       cancelText="取消"
       confirmLoading={saving}
@@ -110,7 +104,7 @@ export default function StationList() {
   ];
   return (
     <>
-      <CrudPage<Station>
+      <CrudPage
         ref={list}
         entity={stationEntity}
         suggestCode

@@ -1,3 +1,4 @@
+import type { RowOf } from '@factory/shared/entities/schema';
 import { bookAsTypes, stockTypeEntity } from '@factory/shared/entities/warehouse';
 import { Col, Form, Select } from 'antd';
 import { useEffect, useMemo } from 'react';
@@ -5,7 +6,7 @@ import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { EnumCell } from '../../platform/list/columns.tsx';
 import type { ColumnOverride } from '../../platform/list/types.ts';
 
-type StockType = { id: number; name: string; direction: number; bookAs: number } & Record<string, unknown>;
+type StockType = RowOf<typeof stockTypeEntity>;
 
 /** 记账类型: the inbound types for 入库, the outbound types for 出库. */
 function BookAsItem() {
@@ -39,7 +40,7 @@ export default function StockTypeList() {
     [],
   );
   return (
-    <CrudPage<StockType>
+    <CrudPage
       entity={stockTypeEntity}
       columns={columns}
       formItems={() => <BookAsItem />}

@@ -3,6 +3,7 @@ import type { Endpoint } from '@factory/shared/api/contract';
 import type { FilterItem, PageEndpoint, RowSchema } from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import type { RowOf } from '@factory/shared/entities/schema';
 import {
   warehouseAreaEntity,
   warehouseEntity,
@@ -19,16 +20,14 @@ import { formatNumber } from '../../platform/list/format.ts';
 import type { ColumnOverride } from '../../platform/list/types.ts';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
 
-type Named = { id: number; name: string; code: string } & Record<string, unknown>;
-
 const WAREHOUSES = entityEndpoints(warehouseEntity).listPage;
 const AREAS = entityEndpoints(warehouseAreaEntity).listPage;
 /** Under an area its own columns suffice; an empty capacity is no limit, not 0. */
-const locationColumns: Partial<Record<string, ColumnOverride<Named>>> = {
+const locationColumns: Partial<Record<string, ColumnOverride<RowOf<typeof warehouseLocationEntity>>>> = {
   warehouseAreaName: { list: false },
   warehouseName: { list: false },
   remark: { list: false },
-  capacity: { render: (v) => (v === null || v === undefined ? EMPTY_CELL : formatNumber(v)) },
+  capacity: { render: (_, l) => (l.capacity === null ? EMPTY_CELL : formatNumber(l.capacity)) },
 };
 const byParent = (fieldName: string, id: number): FilterItem[] => [
   { fieldName, operator: 'eq', fieldValue: id },
@@ -50,7 +49,7 @@ function useChosen<S extends RowSchema>(list: PageEndpoint<S>, param: string) {
       return page.content[0] ?? null;
     },
   });
-  const choose = (row: Named | undefined, clear: string[] = []) =>
+  const choose = (row: { id: number } | undefined, clear: string[] = []) =>
     setParams(
       (p) => {
         const next = new URLSearchParams(p);
@@ -92,7 +91,7 @@ export default function WarehouseModel() {
 
   return (
     <Flex vertical gap={16}>
-      <CrudPage<Named>
+      <CrudPage
         entity={warehouseEntity}
         title="仓库列表"
         suggestCode
@@ -103,7 +102,7 @@ export default function WarehouseModel() {
       {wh ? (
         <Row gutter={[16, 16]}>
           <Col xs={24} xl={10}>
-            <CrudPage<Named>
+            <CrudPage
               key={wh.id}
               entity={warehouseAreaEntity}
               title={
@@ -126,7 +125,7 @@ export default function WarehouseModel() {
           </Col>
           <Col xs={24} xl={14}>
             {ar ? (
-              <CrudPage<Named>
+              <CrudPage
                 key={ar.id}
                 entity={warehouseLocationEntity}
                 title={

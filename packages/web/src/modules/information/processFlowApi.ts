@@ -8,30 +8,13 @@ import {
 } from '@factory/shared/api/processFlow';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { processFlowEntity } from '@factory/shared/entities/processFlow';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { client } from '../../platform/call.ts';
 
 export type { BomRelationNode, FlowMaterial, ProcessStep, VersionDetail, VersionSummary };
 
 /** A row of the flow list, and the flow header the detail page shows (getProcessFlowDetail). */
-export type Flow = {
-  id: number;
-  code: string;
-  name: string;
-  materialId: number;
-  materialName: string;
-  materialCode: string | null;
-  specifications: string | null;
-  classId: number | null;
-  className: string | null;
-  isEnabled: number;
-  mainVersionId: number | null;
-  mainVersionName: string | null;
-  versionCount: number;
-  stepCount: number;
-  versionList: VersionSummary[];
-  remark: string | null;
-  createdAt: string;
-} & Record<string, unknown>;
+export type Flow = RowOf<typeof processFlowEntity>;
 
 /** A flow's detail: the generic entity call (the crud's own). */
 export const flowDetail = entityEndpoints(processFlowEntity).detail;

@@ -10,7 +10,7 @@ import { App, Form, Input, InputNumber } from 'antd';
 import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
-import { ApiError } from '../../platform/request.ts';
+import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { market } from './marketApi.ts';
 
 interface Values {
@@ -47,10 +47,7 @@ export default function AddApplicationModal({
       onAdded();
     } catch (error) {
       // the request client has shown the message; point at the field it names
-      if (error instanceof ApiError) {
-        const known = error.fields.filter((f) => FIELDS.includes(f.field as keyof Values));
-        form.setFields(known.map((f) => ({ name: f.field as keyof Values, errors: [f.message] })));
-      }
+      showFieldErrors(form, error, FIELDS);
     } finally {
       setSaving(false);
     }

@@ -62,7 +62,8 @@ function fromServer(values: Record<string, string>): Values {
   return {
     page_size_config: parseList(values.page_size_config).map(String),
     plan_config: parseList(values.plan_config).map((p) => {
-      const item = (p ?? {}) as Partial<Priority>;
+      // a stored item is read field by field: what is missing or mistyped takes its default
+      const item: Record<string, unknown> = p && typeof p === 'object' ? { ...p } : {};
       return {
         value: typeof item.value === 'number' ? item.value : null,
         label: typeof item.label === 'string' ? item.label : '',

@@ -1,22 +1,23 @@
+import type { AutoCodeRule } from '@factory/shared/entities/define';
 import { codeRuleEntity, datePartsOf, formatCode } from '@factory/shared/entities/numbering';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { Space, Typography } from 'antd';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { ExtraColumn } from '../../platform/list/types.ts';
 
-type CodeRule = {
-  id: number;
-  docType: string;
-  prefix: string;
-  dateFormat: string;
-  seqLength: number;
-  resetPeriod: number;
-} & Record<string, unknown>;
+type CodeRule = RowOf<typeof codeRuleEntity>;
 
-/** What the next code of a rule looks like today. */
+/** What the next code of a rule looks like today (a value the row lacks counts as none). */
 function example(r: CodeRule): string {
+  const rule: AutoCodeRule = {
+    prefix: r.prefix ?? '',
+    dateFormat: r.dateFormat ?? '',
+    seqLength: r.seqLength ?? 0,
+    resetPeriod: r.resetPeriod ?? 0,
+  };
   const now = new Date();
-  const { dateText } = datePartsOf(r, { y: now.getFullYear(), m: now.getMonth() + 1, d: now.getDate() });
-  return formatCode(r, dateText, 1);
+  const { dateText } = datePartsOf(rule, { y: now.getFullYear(), m: now.getMonth() + 1, d: now.getDate() });
+  return formatCode(rule, dateText, 1);
 }
 
 const extraColumns: ExtraColumn<CodeRule>[] = [
@@ -32,7 +33,7 @@ const extraColumns: ExtraColumn<CodeRule>[] = [
 /** /setting/system-setting-info/code-setting: how each kind of record is numbered. */
 export default function CodeRuleList() {
   return (
-    <CrudPage<CodeRule>
+    <CrudPage
       entity={codeRuleEntity}
       title={
         <Space size={12}>

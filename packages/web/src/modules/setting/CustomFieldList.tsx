@@ -4,8 +4,6 @@ import { Space, Typography } from 'antd';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { CUSTOM_FIELDS_KEY } from '../../platform/crud/useEntityDecl.ts';
 
-type CustomField = { id: number; entity: string; key: string; label: string } & Record<string, unknown>;
-
 /**
  * /setting/system-setting-info/field-setting: fields a tenant adds to its records (spec 001 §9
  * types); they appear in that record's list, search, form, import and export.
@@ -13,7 +11,7 @@ type CustomField = { id: number; entity: string; key: string; label: string } & 
 export default function CustomFieldList() {
   const client = useQueryClient();
   return (
-    <CrudPage<CustomField>
+    <CrudPage
       entity={customFieldEntity}
       title={
         <Space size={12}>

@@ -1,7 +1,9 @@
+import type { RowSchema } from '@factory/shared/api/list';
 import { roleApi } from '@factory/shared/api/role';
 import { userApi } from '@factory/shared/api/user';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { notificationRuleEntity } from '@factory/shared/entities/notification';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { userGroupEntity } from '@factory/shared/entities/setting';
 import { routeHref } from '@factory/shared/routes';
 import { Col, Form, Typography } from 'antd';
@@ -9,15 +11,7 @@ import { useNavigate } from 'react-router';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 
-export type Rule = {
-  id: number;
-  userIds: number[];
-  roleIds: number[];
-  groupIds: number[];
-  userNames: string;
-  roleNames: string;
-  groupNames: string;
-} & Record<string, unknown>;
+type Rule = RowOf<typeof notificationRuleEntity>;
 
 /** Who a rule notifies, by kind: the select call and the row's ids and names (same order). */
 const TARGETS = [
@@ -32,7 +26,7 @@ const TARGETS = [
 ] as const;
 
 const known = (r: Rule | undefined, t: (typeof TARGETS)[number]) => {
-  const names = r?.[t.names] ? r[t.names].split('、') : [];
+  const names = r?.[t.names]?.split('、') ?? [];
   return (r?.[t.ids] ?? []).map((value, i) => ({ value, label: names[i] ?? String(value) }));
 };
 
@@ -52,7 +46,8 @@ export const ruleTargets = (r?: Rule) =>
         label={t.label}
         extra={t.ids === 'userIds' ? '用户、角色、用户组至少选择一项；同一人只会收到一条通知' : undefined}
       >
-        <RemoteSelect
+        {/* three kinds of row: the select reads each by its fields alone */}
+        <RemoteSelect<RowSchema>
           endpoint={t.endpoint}
           mode="multiple"
           placeholder={`请选择${t.label.slice(2)}`}
@@ -73,7 +68,7 @@ export const NO_TARGETS = { userIds: [], roleIds: [], groupIds: [] };
 export default function MessageNotificateList() {
   const navigate = useNavigate();
   return (
-    <CrudPage<Rule>
+    <CrudPage
       entity={notificationRuleEntity}
       columns={{
         userNames: { render: clipped },

@@ -1,6 +1,7 @@
 import { SafetyCertificateOutlined, TeamOutlined } from '@ant-design/icons';
 import { basicConfigApi } from '@factory/shared/api/basicConfig';
 import { roleApi } from '@factory/shared/api/role';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { roleEntity } from '@factory/shared/entities/setting';
 import { formatAuthority, isAdmin } from '@factory/shared/permissions';
 import {
@@ -24,12 +25,7 @@ import RouterCodeTree from './RouterCodeTree.tsx';
 
 const { Text } = Typography;
 
-export type Role = {
-  id: number;
-  name: string;
-  remark: string | null;
-  userCount: number;
-} & Record<string, unknown>;
+type Role = RowOf<typeof roleEntity>;
 
 const roles = client(roleApi);
 const basicConfig = client(basicConfigApi);
@@ -102,7 +98,7 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
     <AppDrawer
       open={!!role}
       size={760}
-      title={role ? `功能权限 — ${role.name}` : '功能权限'}
+      title={role ? `功能权限 — ${role.name ?? ''}` : '功能权限'}
       onClose={close}
       footer={
         <Flex justify="flex-end" gap={8}>
@@ -144,7 +140,9 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
 export default function RoleList() {
   const list = useRef<ListPageHandle>(null);
   const [permissionOf, setPermissionOf] = useState<Role>();
-  const [usersOf, setUsersOf] = useState<Role>();
+  // the drawer titles itself with the name, which a row may lack
+  const [usersOf, setUsersOf] = useState<{ id: number; name: string }>();
+  const showUsers = (r: Role) => setUsersOf({ id: r.id, name: r.name ?? '' });
 
   const rowActions: RowAction<Role>[] = [
     {
@@ -155,12 +153,12 @@ export default function RoleList() {
       onClick: (r) => setPermissionOf(r),
     },
     // viewing the users needs only the page; adding, removing and the rest are checked inside
-    { key: 'users', label: '关联用户', icon: <TeamOutlined />, onClick: (r) => setUsersOf(r) },
+    { key: 'users', label: '关联用户', icon: <TeamOutlined />, onClick: showUsers },
   ];
 
   return (
     <>
-      <CrudPage<Role>
+      <CrudPage
         ref={list}
         entity={roleEntity}
         maxRowActions={5}
@@ -168,7 +166,7 @@ export default function RoleList() {
         columns={{
           userCount: {
             render: (v, r) => (
-              <Button type="link" size="small" style={{ padding: 0 }} onClick={() => setUsersOf(r)}>
+              <Button type="link" size="small" style={{ padding: 0 }} onClick={() => showUsers(r)}>
                 {Number(v)} 人
               </Button>
             ),
@@ -185,7 +183,7 @@ export default function RoleList() {
                 type="info"
                 showIcon
                 style={{ marginBottom: 16 }}
-                title={`新角色将带上“${r.name}”的功能权限；关联用户不复制。`}
+                title={`新角色将带上“${r.name ?? ''}”的功能权限；关联用户不复制。`}
               />
             </Col>
           )

@@ -25,7 +25,7 @@ function Span({ shift }: { shift: Shift }) {
 /** /setting/shift: the shifts users switch between (spec 001 §7.5). */
 export default function ShiftList() {
   return (
-    <CrudPage<Shift>
+    <CrudPage
       entity={frequencyEntity}
       suggestCode
       extraColumns={[

@@ -9,14 +9,14 @@ type UserGroup = RowOf<typeof userGroupEntity>;
 
 /** The members as select options (ids and names come in the same order). */
 const knownMembers = (g?: UserGroup) => {
-  const names = g?.memberNames ? g.memberNames.split('、') : [];
+  const names = g?.memberNames?.split('、') ?? [];
   return (g?.userIds ?? []).map((value, i) => ({ value, label: names[i] ?? String(value) }));
 };
 
 /** /setting/user-info/user-group: user groups and their members (spec 001 §7.6). */
 export default function UserGroupList() {
   return (
-    <CrudPage<UserGroup>
+    <CrudPage
       entity={userGroupEntity}
       suggestCode
       columns={{

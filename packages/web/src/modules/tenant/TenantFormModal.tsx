@@ -3,8 +3,8 @@ import { encryptText } from '@factory/shared/crypto';
 import { TENANT_FLAG_NAMES, TENANT_FLAGS, type TenantFlag } from '@factory/shared/tenantFlags';
 import { Alert, App, Checkbox, Col, Divider, Form, Input, Modal, Row, Typography, theme } from 'antd';
 import { useEffect, useState } from 'react';
+import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
-import { ApiError } from '../../platform/request.ts';
 import { enabledFlags, type Tenant, tenants } from './tenantApi.ts';
 
 const { Text } = Typography;
@@ -118,10 +118,7 @@ export default function TenantFormModal({ open, tenant, onClose, onSaved }: Prop
       onSaved(saved);
     } catch (err) {
       // the request client has shown the message; point at the field it names
-      if (err instanceof ApiError) {
-        const known = err.fields.filter((f) => (FIELDS as string[]).includes(f.field));
-        form.setFields(known.map((f) => ({ name: f.field as keyof Values, errors: [f.message] })));
-      }
+      showFieldErrors(form, err, FIELDS);
     } finally {
       setSaving(false);
     }

@@ -1,10 +1,9 @@
 import { PlusOutlined } from '@ant-design/icons';
-import type { PageEndpoint } from '@factory/shared/api/list';
 import { type EntityDecl, entityButtons } from '@factory/shared/entities/define';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { App, Card } from 'antd';
 import { type ReactNode, type Ref, useImperativeHandle, useRef, useState } from 'react';
-import type { TUnsafe } from 'typebox';
 import { call } from '../call.ts';
 import { downloadFile, exportQuery } from '../list/download.ts';
 import { ImportWizard } from '../list/ImportWizard.tsx';
@@ -14,13 +13,11 @@ import { ApiError } from '../request.ts';
 import { EntityFormModal, type FormMode } from './EntityFormModal.tsx';
 import { useEntityDecl } from './useEntityDecl.ts';
 
-type Row = Record<string, unknown> & { id: number };
-
 const STANDARD = ['Add', 'Modify', 'Del'];
 
-export interface CrudPageProps<T extends Row>
+export interface CrudPageProps<E extends EntityDecl>
   extends Pick<
-    ListPageProps<T>,
+    ListPageProps<RowOf<E>>,
     | 'title'
     | 'columns'
     | 'extraColumns'
@@ -33,9 +30,10 @@ export interface CrudPageProps<T extends Row>
     | 'activeRowId'
     | 'prefsKey'
   > {
-  entity: EntityDecl;
+  /** The declaration: the rows are its `RowOf`, as its list call declares them. */
+  entity: E;
   /** Row actions special to the screen, placed after 修改. */
-  rowActions?: readonly RowAction<T>[];
+  rowActions?: readonly RowAction<RowOf<E>>[];
   toolbar?: readonly ToolbarAction[];
   /** getMax{Entity}Code exists: the form suggests codes. */
   suggestCode?: boolean;
@@ -43,8 +41,8 @@ export interface CrudPageProps<T extends Row>
    * Form items beyond the declared fields, and their values from a row (see EntityFormModal); the
    * mode tells a copy (which may carry more of its source) from a modify.
    */
-  formItems?(row: T | undefined, mode: FormMode): ReactNode;
-  formValues?(row: T, mode: FormMode): Record<string, unknown>;
+  formItems?(row: RowOf<E> | undefined, mode: FormMode): ReactNode;
+  formValues?(row: RowOf<E>, mode: FormMode): Record<string, unknown>;
   /** Starting values of a new record (the parent a list under it shows, with its name for the select). */
   addValues?: Record<string, unknown>;
   /** After anything was saved, enabled, disabled or deleted (caches others depend on). */
@@ -60,7 +58,9 @@ export interface CrudPageProps<T extends Row>
  * and the user's permissions keep; export of the visible columns; the import wizard. A module
  * passes only what is special about its entity.
  */
-export function CrudPage<T extends Row>({
+export function CrudPage<E extends EntityDecl>(props: CrudPageProps<E>): ReactNode;
+// the screen sees its declaration's rows; inside, any declaration's rows are read alike (an id, values by name)
+export function CrudPage({
   entity,
   rowActions = [],
   toolbar = [],
@@ -72,7 +72,8 @@ export function CrudPage<T extends Row>({
   onAdd,
   ref,
   ...list
-}: CrudPageProps<T>) {
+}: CrudPageProps<EntityDecl>) {
+  type T = RowOf<EntityDecl>;
   const { modal } = App.useApp();
   const decl = useEntityDecl(entity);
   const endpoints = entityEndpoints(entity);
@@ -176,12 +177,11 @@ export function CrudPage<T extends Row>({
   if (!decl) return <Card loading />;
   return (
     <>
-      <ListPage<TUnsafe<T>>
+      <ListPage
         ref={listRef}
         entity={decl}
         routeName={entity.route}
-        // the screen's row type T stands for the declared rows (screens still name their own row types)
-        endpoint={endpoints.listPage as PageEndpoint<TUnsafe<T>>}
+        endpoint={endpoints.listPage}
         title={list.title ?? `${entity.label}列表`}
         {...list}
         toolbar={tools.filter(inRoute)}

@@ -21,6 +21,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../AppModal.tsx';
 import { call } from '../call.ts';
+import { customValues } from '../list/columns.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts';
 import { RemoteSelect } from '../list/RemoteSelect.tsx';
 import { TimeOfDayPicker } from '../TimeOfDayPicker.tsx';
@@ -187,7 +188,7 @@ export function useEntityForm({
     form.resetFields();
     const start: Values = {};
     const custom: Values = {};
-    const sourceCustom = (source?.custom ?? {}) as Values;
+    const sourceCustom = customValues(source);
     for (const [key, f] of fields) {
       const k = bodyKey(key, f);
       const into = f.custom ? custom : start;

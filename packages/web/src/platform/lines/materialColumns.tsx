@@ -10,7 +10,12 @@ import { Flex, Typography } from 'antd';
 import type { Static } from 'typebox';
 import { call } from '../call.ts';
 import { EMPTY_CELL, EnumCell } from '../list/columns.tsx';
-import { MATERIAL_LIST, MaterialSelect, NON_VIRTUAL_MATERIALS } from '../list/RemoteSelect.tsx';
+import {
+  MATERIAL_LIST,
+  type MaterialRow,
+  MaterialSelect,
+  NON_VIRTUAL_MATERIALS,
+} from '../list/RemoteSelect.tsx';
 import type { LineColumn, PasteResult } from './lines.ts';
 
 type Row = Record<string, unknown>;
@@ -42,15 +47,15 @@ export interface MaterialInfo {
   code: string;
   specifications: string | null;
   unitName: string | null;
-  materialType: number;
+  materialType: number | null;
 }
 
-const infoOf = (r: Row): MaterialInfo => ({
-  name: String(r.name ?? ''),
-  code: String(r.code ?? ''),
-  specifications: (r.specifications as string | null) ?? null,
-  unitName: (r.mainUnitName as string | null) ?? null,
-  materialType: Number(r.materialType),
+const infoOf = (r: MaterialRow): MaterialInfo => ({
+  name: r.name ?? '',
+  code: r.code ?? '',
+  specifications: r.specifications,
+  unitName: r.mainUnitName,
+  materialType: r.materialType,
 });
 
 /**
@@ -75,7 +80,7 @@ export function materialColumns<T>({
   width?: number;
 }): LineColumn<T>[] {
   const infoAt = (line: T) => (line as Row)[info] as MaterialInfo | undefined;
-  const patch = (r: Row) => ({ [info]: infoOf(r) }) as Partial<T>;
+  const patch = (r: MaterialRow) => ({ [info]: infoOf(r) }) as Partial<T>;
   return [
     {
       key,
@@ -102,7 +107,7 @@ export function materialColumns<T>({
                   : undefined
               }
               onChange={(v, option) => {
-                const row = (option as { row?: Row } | undefined)?.row;
+                const row = Array.isArray(option) ? undefined : option?.row;
                 set(v, row ? patch(row) : undefined);
               }}
             />
@@ -111,8 +116,8 @@ export function materialColumns<T>({
         paste: async (text): Promise<PasteResult<T>> => {
           const row = await lookupRow(MATERIAL_LIST, text, NON_VIRTUAL_MATERIALS).catch(() => undefined);
           if (!row) return { error: `没有编码或名称为“${text}”的物料` };
-          if (exclude?.includes(Number(row.id))) return { error: `不能选择“${text}”` };
-          return { value: Number(row.id), patch: patch(row) };
+          if (exclude?.includes(row.id)) return { error: `不能选择“${text}”` };
+          return { value: row.id, patch: patch(row) };
         },
       },
     },

@@ -422,5 +422,5 @@ function WizardBody({
 }
 
 function isCheckResult(v: unknown): v is ImportCheckResult {
-  return !!v && typeof v === 'object' && Array.isArray((v as ImportCheckResult).errors);
+  return !!v && typeof v === 'object' && 'errors' in v && Array.isArray(v.errors);
 }

@@ -1,10 +1,17 @@
-import { type FilterItem, SELECT_PAGE_SIZE, type SelectEndpoint } from '@factory/shared/api/list';
+import {
+  type FilterItem,
+  type RowSchema,
+  SELECT_PAGE_SIZE,
+  type SelectEndpoint,
+} from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { materialsEntity } from '@factory/shared/entities/materials';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { Empty, Flex, Select, type SelectProps, Spin } from 'antd';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { type ReactNode, useEffect, useMemo, useRef, useState } from 'react';
+import type { Static, TUnsafe } from 'typebox';
 import { call } from '../call.ts';
 import { selectFilters } from './filters.ts';
 
@@ -17,13 +24,22 @@ const BOTTOM_PX = 24;
 type Row = Record<string, unknown>;
 type Value = string | number;
 
-export interface RemoteSelectProps
-  extends Omit<SelectProps<Value | Value[]>, 'options' | 'loading' | 'showSearch' | 'filterOption'> {
+/**
+ * An option: a loaded one carries its row as the endpoint declares it, so onChange(value, option)
+ * and optionRender can show more than the label; a known one (not loaded) has none.
+ */
+export type RemoteOption<R> = { label: string; value: Value; row?: R };
+
+export interface RemoteSelectProps<S extends RowSchema = RowSchema>
+  extends Omit<
+    SelectProps<Value | Value[], RemoteOption<Static<S>>>,
+    'options' | 'loading' | 'showSearch' | 'filterOption'
+  > {
   /** The `get<Entity>List` call offering the choices. */
-  endpoint: SelectEndpoint;
+  endpoint: SelectEndpoint<S>;
   labelField?: string;
   /** An option's text from its row, when more than the label field (a material's code and name). */
-  optionLabel?(row: Row): string;
+  optionLabel?(row: Static<S>): string;
   valueField?: string;
   /** Field searched with `like`; the label field when omitted (spec: by name). */
   searchField?: string;
@@ -37,8 +53,10 @@ export interface RemoteSelectProps
 
 /**
  * A select over a remote list (spec 000 §5, §9): searches by name with `like`, pages of 20, loads
- * the next page at the bottom of the list. Works as a Form.Item control.
+ * the next page at the bottom of the list. Works as a Form.Item control. Its options carry rows
+ * typed by `endpoint`; inside, any endpoint's rows are read alike, by field name.
  */
+export function RemoteSelect<S extends RowSchema>(props: RemoteSelectProps<S>): ReactNode;
 export function RemoteSelect({
   endpoint,
   labelField = 'name',
@@ -86,11 +104,11 @@ export function RemoteSelect({
 
   const options = useMemo(() => {
     const seen = new Set<Value>(exclude);
-    // each option carries its loaded row, so onChange(value, option) can show more than the label
-    const out: { label: string; value: Value; row?: Row }[] = [];
+    const out: RemoteOption<Row>[] = [];
     for (const r of q.data?.pages.flatMap((p) => p.records) ?? []) {
-      const v = r[valueField] as Value;
-      if (seen.has(v)) continue;
+      const v = r[valueField];
+      // a row without a usable value cannot be chosen
+      if ((typeof v !== 'string' && typeof v !== 'number') || seen.has(v)) continue;
       seen.add(v);
       out.push({ value: v, label: optionLabel ? optionLabel(r) : String(r[labelField] ?? v), row: r });
     }
@@ -155,17 +173,19 @@ export const NON_VIRTUAL_MATERIALS: readonly FilterItem[] = [
 
 /** The material list of spec 001 §7.2. */
 export const MATERIAL_LIST = entityEndpoints(materialsEntity).list;
+/** A material row, as the material lists answer it. */
+export type MaterialRow = RowOf<typeof materialsEntity>;
+type MaterialSchema = TUnsafe<MaterialRow>;
 
 /** Materials are told apart by code: two may share a name (铜线 in two gauges). */
-const materialLabel = (r: Row) =>
-  r.code ? `${String(r.code)} ${String(r.name ?? '')}` : String(r.name ?? '');
+const materialLabel = (r: MaterialRow) => (r.code ? `${r.code} ${r.name ?? ''}` : (r.name ?? ''));
 
 /** The material variant of RemoteSelect: never a virtual material; options read 编码 名称. */
 export function MaterialSelect({
   endpoint = MATERIAL_LIST,
   filters,
   ...props
-}: Omit<RemoteSelectProps, 'endpoint'> & { endpoint?: SelectEndpoint }) {
+}: Omit<RemoteSelectProps<MaterialSchema>, 'endpoint'> & { endpoint?: SelectEndpoint<MaterialSchema> }) {
   const all = useMemo(() => [...NON_VIRTUAL_MATERIALS, ...(filters ?? [])], [filters]);
   return <RemoteSelect optionLabel={materialLabel} {...props} endpoint={endpoint} filters={all} />;
 }

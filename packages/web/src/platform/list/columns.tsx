@@ -70,6 +70,13 @@ export function cellOf(f: FieldDecl): (value: unknown) => ReactNode {
   }
 }
 
+/** A row's custom values (the tenant's own fields, in its `custom` object); none when it has none. */
+export function customValues(row: unknown): Record<string, unknown> {
+  if (!row || typeof row !== 'object' || !('custom' in row)) return {};
+  const { custom } = row;
+  return custom && typeof custom === 'object' ? { ...custom } : {};
+}
+
 const isNumeric = (f: FieldDecl) => f.type === 'number' || (f.type === 'integer' && !f.readOnly);
 
 /** The possible columns of an entity: its declared fields (with the page's overrides) and extra columns. */
@@ -91,11 +98,7 @@ export function columnDefsOf<T>(
       align: o.align ?? (isNumeric(f) ? 'right' : undefined),
       ellipsis: o.ellipsis ?? (f.type === 'string' || f.type === 'text'),
       // a custom field's value lives in the row's `custom` object
-      render:
-        o.render ??
-        (f.custom
-          ? (_v, row) => cell((row as { custom?: Record<string, unknown> }).custom?.[key])
-          : (v) => cell(v)),
+      render: o.render ?? (f.custom ? (_v, row) => cell(customValues(row)[key]) : (v) => cell(v)),
     };
   });
   for (const x of extras) {

@@ -45,9 +45,11 @@ export function parsePageSizes(value: unknown): number[] {
       return [...PAGE_SIZES];
     }
   }
-  const ok =
-    Array.isArray(list) && list.length > 0 && list.every((n) => Number.isInteger(n) && n >= 1 && n <= 500);
-  return ok ? [...new Set(list as number[])].sort((a, b) => a - b) : [...PAGE_SIZES];
+  const sizes =
+    Array.isArray(list) && list.every((n): n is number => Number.isInteger(n) && n >= 1 && n <= 500)
+      ? list
+      : [];
+  return sizes.length ? [...new Set(sizes)].sort((a, b) => a - b) : [...PAGE_SIZES];
 }
 
 /** 20 when the tenant offers it, else its first option. */
