@@ -1,9 +1,8 @@
 import type { OutgoingHttpHeaders } from 'node:http';
-import { FILE_UPLOAD_URL } from '@factory/shared/api/file';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestTenant } from '../testing/harness.ts';
 import { png } from '../testing/images.ts';
-import { multipart } from '../testing/multipart.ts';
+import { injectUpload } from '../testing/multipart.ts';
 import { pdf } from '../testing/pdf.ts';
 import { openSocket } from '../testing/socket.ts';
 
@@ -66,14 +65,7 @@ const get = (url: string, headers: Record<string, string> = {}) =>
   h.app.inject({ method: 'GET', url, headers });
 
 async function upload(data: Buffer, filename: string, kind: 'image' | 'attachment'): Promise<string> {
-  const { payload, headers } = multipart([{ name: 'file', filename, data }]);
-  const res = await h.app.inject({
-    method: 'POST',
-    url: `/api/web/v1/${FILE_UPLOAD_URL}`,
-    query: { kind },
-    headers: { ...headers, token },
-    payload,
-  });
+  const res = await injectUpload(h.app, [{ name: 'file', filename, data }], { token, kind });
   expectSecurityHeaders(res.headers, `upload ${filename}`);
   const body = res.json();
   expect(body.errorCode, body.errorMsg).toBe(0);

@@ -1,3 +1,7 @@
+import { FILE_UPLOAD_URL } from '@factory/shared/api/file';
+import type { FastifyInstance } from 'fastify';
+import { API_PREFIX } from '../platform/route.ts';
+
 /** One part of a multipart/form-data body: a plain field, or a file when `filename` is given. */
 export interface Part {
   name: string;
@@ -24,4 +28,20 @@ export function multipart(parts: Part[]) {
     payload: Buffer.concat(chunks),
     headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
   };
+}
+
+/** The parts POSTed to the upload endpoint as the web's uploader does (`?kind=`); the raw answer. */
+export function injectUpload(
+  app: FastifyInstance,
+  parts: Part[],
+  opts: { token?: string | null; kind?: string } = {},
+) {
+  const { payload, headers } = multipart(parts);
+  return app.inject({
+    method: 'POST',
+    url: `${API_PREFIX}${FILE_UPLOAD_URL}`,
+    query: opts.kind ? { kind: opts.kind } : undefined,
+    headers: { ...headers, ...(opts.token ? { token: opts.token } : {}) },
+    payload,
+  });
 }

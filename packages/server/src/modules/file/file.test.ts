@@ -6,10 +6,10 @@ import { FILE_UPLOAD_URL, fileMessages, UPLOAD_MAX_BYTES } from '@factory/shared
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness, type TestTenant } from '../../testing/harness.ts';
 import { crc32, png, u32 as u32be } from '../../testing/images.ts';
-import { multipart, type Part } from '../../testing/multipart.ts';
+import { injectUpload, multipart, type Part } from '../../testing/multipart.ts';
 import { pdf, pdfXrefStream } from '../../testing/pdf.ts';
 import { contentDisposition, sanitiseName } from './service.ts';
-import { PNG_MAX_PIXELS, structureMessages } from './structure.ts';
+import { ADAM7, PNG_MAX_PIXELS, structureMessages } from './structure.ts';
 
 // ---- tiny file builders: real enough for the content checks ---------------------------------
 
@@ -78,16 +78,7 @@ const rgbRows = (columns: number, rows: number, filter = 0) =>
   );
 /** An Adam7-interlaced RGB PNG: the seven reduced images one after another. */
 function interlacedPng(width: number, height: number): Buffer {
-  const passes = [
-    [0, 0, 8, 8],
-    [4, 0, 8, 8],
-    [0, 4, 4, 8],
-    [2, 0, 4, 4],
-    [0, 2, 2, 4],
-    [1, 0, 2, 2],
-    [0, 1, 1, 2],
-  ];
-  const raw = passes.map(([x0, y0, dx, dy]) => {
+  const raw = ADAM7.map(([x0, y0, dx, dy]) => {
     const columns = Math.ceil((width - x0) / dx);
     const rows = Math.ceil((height - y0) / dy);
     return columns > 0 && rows > 0 ? rgbRows(columns, rows, 1) : Buffer.alloc(0);
@@ -198,15 +189,8 @@ async function upload(
   parts: Part[],
   opts: { token?: string | null; kind?: string } = {},
 ): Promise<{ status: number; body: Envelope }> {
-  const { payload, headers } = multipart(parts);
   const token = opts.token === undefined ? tokenA : opts.token;
-  const res = await h.app.inject({
-    method: 'POST',
-    url: `/api/web/v1/${FILE_UPLOAD_URL}`,
-    query: opts.kind ? { kind: opts.kind } : undefined,
-    headers: { ...headers, ...(token ? { token } : {}) },
-    payload,
-  });
+  const res = await injectUpload(h.app, parts, { token, kind: opts.kind });
   return { status: res.statusCode, body: res.json() };
 }
 const uploadFile = (

@@ -83,7 +83,7 @@ const PNG_COLOUR: Record<number, { samples: number; depths: readonly number[] }>
 };
 
 /** Adam7 passes: first column and row, column and row step. */
-const ADAM7 = [
+export const ADAM7 = [
   [0, 0, 8, 8],
   [4, 0, 8, 8],
   [0, 4, 4, 8],

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
-import { FILE_UPLOAD_URL, fileUrl } from '@factory/shared/api/file';
+import { fileUrl } from '@factory/shared/api/file';
 import { encryptText } from '@factory/shared/crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { png } from '../../testing/images.ts';
-import { multipart } from '../../testing/multipart.ts';
+import { injectUpload } from '../../testing/multipart.ts';
 import { pdf as pdfBytes } from '../../testing/pdf.ts';
 import { AVATAR_NOT_IMAGE } from './userService.ts';
 
@@ -271,14 +271,7 @@ describe('user changes', () => {
 
 describe('user avatar', () => {
   const upload = async (token: string, data: Buffer, filename: string, kind = 'image') => {
-    const { payload, headers } = multipart([{ name: 'file', filename, data }]);
-    const res = await h.app.inject({
-      method: 'POST',
-      url: `/api/web/v1/${FILE_UPLOAD_URL}`,
-      query: { kind },
-      headers: { ...headers, token },
-      payload,
-    });
+    const res = await injectUpload(h.app, [{ name: 'file', filename, data }], { token, kind });
     expect(res.json().errorCode).toBe(0);
     return res.json().result as string;
   };
