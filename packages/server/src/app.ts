@@ -9,6 +9,7 @@ import {
 } from '@factory/shared/api/errors';
 import fastifyStatic from '@fastify/static';
 import fastifySwagger from '@fastify/swagger';
+import addFormats from 'ajv-formats';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply } from 'fastify';
 import { type Config, loadConfig } from './config.ts';
 import { allRoutes, modules } from './modules/index.ts';
@@ -132,7 +133,8 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
         // annotations only: validation.ts says them instead of the default messages
         keywords: ['requiredMessage', 'patternMessage'],
       },
-      plugins: [inputKeywords],
+      // formats first (Fastify adds ajv-formats after the plugins otherwise), then ours over them
+      plugins: [addFormats as unknown as typeof inputKeywords, inputKeywords],
     },
     schemaController: { compilersFactory: { buildValidator } },
     clientErrorHandler,

@@ -3,6 +3,8 @@ import path from 'node:path';
 import type { Endpoint } from '@factory/shared/api/contract';
 import type { EntityDecl } from '@factory/shared/entities/define';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import type { MachineDecl } from '@factory/shared/machines/define';
+import { machineEndpoints } from '@factory/shared/machines/endpoints';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { allRoutes } from './modules/index.ts';
 
@@ -41,6 +43,20 @@ async function entityCalls(): Promise<Set<Endpoint>> {
   return found;
 }
 
+const isMachine = (v: unknown): v is MachineDecl =>
+  typeof v === 'object' && v !== null && 'states' in v && 'actions' in v && 'numberField' in v;
+
+/** The calls of every declared machine (machineEndpoints): its plain actions and its trail. */
+async function machineCalls(): Promise<Set<Endpoint>> {
+  const found = new Set<Endpoint>();
+  for (const value of await exportsOf('machines'))
+    if (isMachine(value)) {
+      const { actions, log } = machineEndpoints(value);
+      for (const e of [...Object.values<Endpoint>(actions), log]) found.add(e);
+    }
+  return found;
+}
+
 describe('endpoint contracts: declared once in shared, served as declared', () => {
   /**
    * The contract: every endpoint of the api groups, and the standard entity endpoints that are
@@ -50,7 +66,7 @@ describe('endpoint contracts: declared once in shared, served as declared', () =
   let declared: Set<Endpoint>;
   let api: Set<Endpoint>;
   beforeAll(async () => {
-    api = await apiEndpoints();
+    api = new Set([...(await apiEndpoints()), ...(await machineCalls())]);
     const standard = await entityCalls();
     const served = new Set(allRoutes.map((r) => r.endpoint));
     declared = new Set([...api, ...[...standard].filter((e) => served.has(e))]);

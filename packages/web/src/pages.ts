@@ -2,6 +2,7 @@ import { pages as equipment } from './modules/equipment/index.ts';
 import { pages as home } from './modules/home/index.ts';
 import { pages as information } from './modules/information/index.ts';
 import { pages as market } from './modules/market/index.ts';
+import { pages as plans } from './modules/plans/index.ts';
 import { pages as selfCenter } from './modules/selfCenter/index.ts';
 import { pages as setting } from './modules/setting/index.ts';
 import { pages as tenant } from './modules/tenant/index.ts';
@@ -17,6 +18,7 @@ export const pageSources: Readonly<Record<string, Pages>> = {
   selfCenter,
   information,
   equipment,
+  plans,
   market,
 };
 

@@ -7,6 +7,7 @@ import { file } from './file/index.ts';
 import { information } from './information/index.ts';
 import { market } from './market/index.ts';
 import { notification } from './notification/index.ts';
+import { plans } from './plans/index.ts';
 import { setting } from './setting/index.ts';
 import { tenant } from './tenant/index.ts';
 
@@ -20,6 +21,7 @@ export const modules: readonly ModuleFace[] = [
   tenant,
   information,
   equipmentModule,
+  plans,
   notification,
   changelog,
   market,

@@ -1,5 +1,6 @@
 import type { Duplex } from 'node:stream';
 import { ErrorCode } from '@factory/shared/api/errors';
+import { parseFactoryTime } from '@factory/shared/factoryTime';
 import { AjvCompiler, type BuildCompilerFromPool } from '@fastify/ajv-compiler';
 import type Ajv from 'ajv';
 import type { FastifySchema } from 'fastify';
@@ -78,6 +79,16 @@ const hardenOnce = (schema: FastifySchema): unknown => {
 
 /** The keywords the rules add (ajv plugin). */
 export function inputKeywords(ajv: Ajv): Ajv {
+  // forms send the factory's clock ('2026-12-31 17:00:00'); RFC 3339 with a zone is taken too
+  ajv.addFormat('date-time', {
+    type: 'string',
+    validate: (text: string) => parseFactoryTime(text) !== undefined,
+    compare: (a: string, b: string) => {
+      const x = parseFactoryTime(a)?.getTime() ?? Number.NaN;
+      const y = parseFactoryTime(b)?.getTime() ?? Number.NaN;
+      return x < y ? -1 : x > y ? 1 : 0;
+    },
+  });
   ajv.addKeyword({
     keyword: 'safeText',
     type: 'string',

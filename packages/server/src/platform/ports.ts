@@ -16,6 +16,8 @@ export interface UserAccounts {
   find(tx: Tx, by: 'userName' | 'phone', value: string): Promise<Account | undefined>;
   byId(tx: Tx, userId: number): Promise<Account | undefined>;
   setPasswordHash(tx: Tx, userId: number, passwordHash: string): Promise<void>;
+  /** Display names of users by id (the audit trail's who); unknown ids are left out. */
+  names(tx: Tx, ids: readonly number[]): Promise<Map<number, string>>;
   /** A new tenant's first user; answers its id. */
   createAdmin(tx: Tx, actorId: number | null, input: { name: string; password: string }): Promise<number>;
 }

@@ -7,6 +7,9 @@ import { notificationRuleEntity } from './notification.ts';
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
 import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
 import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
+import { produceOrderEntity } from './produceOrder.ts';
+import { producePlanEntity } from './producePlan.ts';
+import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { userEntity } from './user.ts';
 import {
@@ -18,6 +21,7 @@ import {
   warehouseEntity,
   warehouseLocationEntity,
 } from './warehouse.ts';
+import { workOrderEntity } from './workOrder.ts';
 
 /**
  * The business entities by name. References name their target here (remote selects, look-ups);
@@ -57,4 +61,9 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   packageInfo: packageInfoEntity,
   processFlowClass: processFlowClassEntity,
   processFlow: processFlowEntity,
+  produceOrder: produceOrderEntity,
+  producePlan: producePlanEntity,
+  produceWorkOrder: workOrderEntity,
+  reportWork: reportWorkEntity,
+  pieceRate: pieceRateEntity,
 });

@@ -8,10 +8,13 @@ import {
   checkTaskStatus,
   confirmRejectStatus,
   confirmStatus,
+  distributeStatus,
   enableStatus,
   equipmentState,
   handlingStatus,
   materialPreparationStatus,
+  orderPlanStatus,
+  pauseStatus,
   planningStatus,
   planProgressStatus,
   purchaseRequestStatus,
@@ -23,6 +26,7 @@ import {
   simpleHandlingStatus,
   taskStatus,
   workOrderProgressFilter,
+  workOrderStatus,
 } from './status.ts';
 import {
   barcodeType,
@@ -77,6 +81,10 @@ export const statusEnums = Object.freeze({
   equipmentState,
   runType,
   workOrderProgressFilter,
+  workOrderStatus,
+  orderPlanStatus,
+  distributeStatus,
+  pauseStatus,
 });
 
 export const typeEnums = Object.freeze({

@@ -157,3 +157,27 @@ export const workOrderProgressFilter = defineEnum([
   { value: 0, label: '未开始', color: idle },
   { value: 1, label: '进行中', color: active },
 ]);
+
+/**
+ * A work order's status: the task list of spec 001 §4 plus 9 cancelled, which the spec's cancel
+ * action needs and no list has (DOMAIN gap 1); hidden from lists by default.
+ */
+export const workOrderStatus = defineEnum([...taskStatus.items, { value: 9, label: '已取消', color: idle }]);
+
+/** A production order's planning status, plus 9 cancelled (DOMAIN gap 1). */
+export const orderPlanStatus = defineEnum([
+  ...planningStatus.items,
+  { value: 9, label: '已取消', color: idle },
+]);
+
+/** Distributed (派工) to stations and operators: a flag beside the status (DOMAIN gap 2). */
+export const distributeStatus = defineEnum([
+  { value: 0, label: '未派工', color: idle },
+  { value: 1, label: '已派工', color: active },
+]);
+
+/** Paused by the shop floor; continue (继续) takes it up again (DOMAIN gap 3). */
+export const pauseStatus = defineEnum([
+  { value: 0, label: '未暂停', color: active },
+  { value: 1, label: '已暂停', color: waiting },
+]);

@@ -30,6 +30,7 @@ export const plans = group(
       'Copy',
       'Detail',
       'Release',
+      'Withdraw',
       'Stocking',
       'Schedule',
       ...ORDER_ACTIONS,
@@ -38,7 +39,14 @@ export const plans = group(
     ]),
     page('planSchedules', 'plan-schedules', '计划排程', ['Schedule', 'Modify', 'Export']),
     group('works', 'works', '工单管理', [
-      page('workList', 'work-list', '工单列表', [...CRUD_IO, 'Copy', 'Detail', 'Print', ...WORK_ACTIONS]),
+      page('workList', 'work-list', '工单列表', [
+        ...CRUD_IO,
+        'Copy',
+        'Detail',
+        'Print',
+        ...WORK_ACTIONS,
+        'Pause',
+      ]),
       sub('workDetail', 'work-detail/:id', '工单详情', `${PL}/works/work-list`),
       sub('repairDetail', 'repair-detail/:id', '返修工单详情', `${PL}/works/work-list`),
     ]),

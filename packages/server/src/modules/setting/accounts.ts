@@ -1,5 +1,5 @@
 import { ADMIN_USER_NAME } from '@factory/shared/permissions';
-import { eq, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import type { UserAccounts } from '../../platform/ports.ts';
 import { users } from './schema.ts';
 import { createUser } from './userService.ts';
@@ -22,6 +22,14 @@ export const accounts: UserAccounts = {
   },
   async setPasswordHash(tx, userId, passwordHash) {
     await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+  },
+  async names(tx, ids) {
+    if (!ids.length) return new Map();
+    const rows = await tx
+      .select({ id: users.id, name: users.name })
+      .from(users)
+      .where(inArray(users.id, [...ids]));
+    return new Map(rows.map((r) => [r.id, r.name]));
   },
   createAdmin: (tx, actorId, { name, password }) =>
     createUser(tx, actorId, { userName: ADMIN_USER_NAME, name, password }),

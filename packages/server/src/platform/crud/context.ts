@@ -43,6 +43,8 @@ export interface CrudHooks {
    * row) and on every import row, so no way in skips them.
    */
   checkRow?(row: Values): RowProblem[];
+  /** Before a row is deleted, after the in-use checks: refuses a delete its state forbids (a confirmed order). */
+  removing?(tx: Tx, id: number): Promise<void>;
   /** After an import wrote its rows (the ids), in its transaction: their companions (a flow's first version). */
   imported?(tx: Tx, ids: number[]): Promise<void>;
 }
@@ -71,6 +73,12 @@ export interface CrudOptions {
   /** Fields kept in a table column of another name (the spec's isVirtualMaterials in isVirtual). */
   columnOf?: Record<string, string>;
   hooks?: CrudHooks;
+  /**
+   * A business document: the table has `version`, an update must send the version it read (else
+   * code 6, reload) and bumps it, and its audit row lists the changed fields, labelled, for the
+   * detail page's trail. The document's number names it in the stale message.
+   */
+  document?: { number: PgColumn };
 }
 
 /** The declared 启用 field, kept in the table's boolean `enabled`. */

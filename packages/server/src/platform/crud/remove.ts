@@ -13,6 +13,7 @@ export function removeCalls(c: CrudContext) {
     const label = String(row.name ?? row.code ?? id);
     // its own module's users first, then what other modules registered (platform/references.ts)
     await refuseIfUsed(tx, [...(c.o.usedBy ?? []), ...referencesTo(entity.name)], id, label);
+    await c.o.hooks?.removing?.(tx, id);
     await tx.delete(c.table).where(eq(c.idCol, id));
     await audit(tx, actorId, entity.name, id, 'delete', { name: label });
   }

@@ -1,10 +1,12 @@
 import { bodyKey, formFields } from '@factory/shared/entities/define';
+import { parseFactoryTime } from '@factory/shared/factoryTime';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { audit } from '../audit.ts';
 import { checkCustomValues } from '../customFields.ts';
 import type { Tx } from '../db.ts';
 import { conflict, duplicateError, fieldError, notFound } from '../errors.ts';
+import { changedFields, stale, writeTrail } from '../machine.ts';
 import { noteCodes, peekCode, takeCodes } from '../numbering.ts';
 import { type Body, type CrudContext, ENABLED, serve, type Values } from './context.ts';
 
@@ -25,6 +27,8 @@ export function saveCalls(c: CrudContext) {
       let v = body[k];
       if (typeof v === 'string') v = v.trim();
       if (v === '' || v === undefined) v = null;
+      // validated as a factory time (inputRules); the column takes the instant
+      if (f.type === 'datetime' && typeof v === 'string') v = parseFactoryTime(v) ?? v;
       if (key === ENABLED) values.enabled = v === null ? true : v === 1;
       else values[f.ref ? k : propOf(key)] = v;
     }
@@ -143,7 +147,24 @@ export function saveCalls(c: CrudContext) {
     return row.id;
   }
 
+  /** A document's stored row, locked, refused when changed since the user read it (`version`). */
+  async function lockDocument(tx: Tx, id: number, version: unknown) {
+    const [stored] = await tx
+      .select()
+      .from(table)
+      .where(c.inScope(eq(idCol, id)))
+      .for('update');
+    if (!stored) throw notFound(entity.label);
+    const numberKey = Object.keys(cols).find((k) => cols[k] === o.document?.number) ?? 'code';
+    if (typeof version !== 'number' || stored.version !== version)
+      throw stale(entity.label, String(stored[numberKey] ?? ''));
+    return stored as Values;
+  }
+
   async function update(tx: Tx, actorId: number, id: number, body: Body): Promise<void> {
+    const { version, ...rest } = body;
+    body = rest;
+    const stored = o.document ? await lockDocument(tx, id, version) : undefined;
     const values = fillDefaults(valuesOf(body));
     // custom values merge into the stored ones: a field added since keeps its value
     const customPatch =
@@ -159,12 +180,31 @@ export function saveCalls(c: CrudContext) {
         ...values,
         ...(customPatch ? { custom: sql`${cols.custom} || ${JSON.stringify(customPatch)}::jsonb` } : {}),
         ...(colOf('updatedAt') ? { updatedAt: sql`now()` } : {}),
+        ...(stored ? { version: sql`${cols.version} + 1` } : {}),
       } as never)
       .where(c.inScope(eq(idCol, id)))
       .returning({ id: idCol })
       .catch(rethrowDuplicate(values));
     if (!updated.length) throw notFound(entity.label);
     await o.hooks?.saved?.(tx, id, body, false);
+    if (stored) {
+      const labels = Object.fromEntries(
+        formFields(entity).map(([key, f]) => [f.ref ? bodyKey(key, f) : propOf(key), f]),
+      );
+      const changes = changedFields(labels, stored, values);
+      if (customPatch)
+        changes.push(
+          ...changedFields(
+            Object.fromEntries(
+              (await c.customDefs(tx)).map((d) => [d.key, { label: d.label, type: 'string' as const }]),
+            ),
+            (stored.custom ?? {}) as Values,
+            customPatch,
+          ),
+        );
+      await writeTrail(tx, actorId, entity.name, id, 'modify', { changes });
+      return;
+    }
     await audit(
       tx,
       actorId,

@@ -1,0 +1,34 @@
+import { materialsEntity } from '@factory/shared/entities/materials';
+import { customerEntity } from '@factory/shared/entities/partner';
+import type { ModuleFace } from '../../platform/module.ts';
+import { produceOrder, produceOrderActions } from './orders.ts';
+import { planRoutes } from './planRoutes.ts';
+import { produceOrders } from './schema.ts';
+import { workOrderRoutes } from './workOrderRoutes.ts';
+
+/**
+ * Production execution (plans in the route tree): orders, plans, work orders with their tasks,
+ * report work, the station terminal, piece rate. Every status change goes through the machines
+ * of `shared/src/machines/plans.ts` and leaves its audit trail.
+ */
+export const plans: ModuleFace = {
+  name: 'plans',
+  routes: [...produceOrder.routes, ...produceOrderActions.routes, ...planRoutes, ...workOrderRoutes],
+  references: [
+    {
+      target: materialsEntity,
+      column: produceOrders.materialsId,
+      label: '生产订单',
+      names: produceOrders.code,
+    },
+    {
+      target: customerEntity,
+      column: produceOrders.customerId,
+      label: '生产订单',
+      names: produceOrders.code,
+    },
+  ],
+};
+
+export { produceOrder, produceOrderActions, refreshOrderPlanning } from './orders.ts';
+export * from './schema.ts';

@@ -1,0 +1,18 @@
+import type { Pages } from '../../platform/pages.ts';
+
+/** Production execution (plans in the route tree): orders, plans, work orders, the station terminal. */
+export const pages: Pages = {
+  orderList: () => import('./OrderList.tsx'),
+  orderAdd: () => import('./OrderAdd.tsx'),
+  orderQuickAdd: () => import('./OrderQuickAdd.tsx'),
+  orderDetail: () => import('./OrderDetail.tsx'),
+  planAdd: () => import('./PlanAdd.tsx'),
+  planList: () => import('./PlanList.tsx'),
+  workList: () => import('./WorkList.tsx'),
+  workDetail: () => import('./WorkDetail.tsx'),
+  repairDetail: () => import('./WorkDetail.tsx'),
+  stationScheduling: () => import('./StationTerminal.tsx'),
+  reportRecords: () => import('./ReportRecords.tsx'),
+  pieceRate: () => import('./PieceRateList.tsx'),
+  performanceSalary: () => import('./PerformanceSalary.tsx'),
+};

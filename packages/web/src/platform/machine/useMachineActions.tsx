@@ -1,0 +1,227 @@
+import type { BodyOf } from '@factory/shared/api/contract';
+import { ErrorCode } from '@factory/shared/api/errors';
+import {
+  actionEnabled,
+  actionNames,
+  allowedActions,
+  type MachineDecl,
+  type MachineRow,
+} from '@factory/shared/machines/define';
+import { machineEndpoints } from '@factory/shared/machines/endpoints';
+import type { TenantFlags } from '@factory/shared/tenantFlags';
+import { App, Button, Form, Input, Typography } from 'antd';
+import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
+import { AppModal } from '../AppModal.tsx';
+import { call } from '../call.ts';
+import { useActionRunner } from '../list/actions.tsx';
+import type { RowAction } from '../list/types.ts';
+import { ApiError } from '../request.ts';
+import { useSession } from '../session.ts';
+import { type Can, usePermission } from '../usePermission.ts';
+
+/** A document as its actions need it: the id, the version it was read at, its state fields. */
+export type DocRow = MachineRow & { id: number; version: number };
+
+const REASON_MAX = 200;
+
+/**
+ * The machine's actions that get a plain button for this user and tenant, whatever the row's state:
+ * not the system's, not those with screens of their own (`own`), on for the tenant, permitted.
+ */
+export function plainActions<A extends string>(
+  m: MachineDecl<string, A>,
+  can: Can,
+  flags: TenantFlags | undefined,
+): A[] {
+  return actionNames(m).filter((n) => {
+    const a = m.actions[n];
+    return !a.system && !a.own && actionEnabled(m, n, flags) && can(m.route, a.button);
+  });
+}
+
+/** Of those, the ones the row's state lets start now. */
+export function actionsNow<A extends string>(
+  m: MachineDecl<string, A>,
+  row: MachineRow,
+  can: Can,
+  flags: TenantFlags | undefined,
+): A[] {
+  return allowedActions(m, row, can, flags).filter((n) => !m.actions[n].own);
+}
+
+/** The signed-in user's tenant flags. */
+export const useTenantFlags = (): TenantFlags | undefined => useSession((s) => s.user?.companyInfo.flags);
+
+/**
+ * A machine's plain actions for a list's 操作 column (`rowActions`, each shown on the rows whose
+ * state allows it) and for a detail page's head (`buttons`, for `row`). Each asks first when its
+ * declaration says so (in red when dangerous), asks why in a dialog when it needs a reason, sends
+ * the version the row was read at, says '<action>成功' and reloads. A second click while the call
+ * runs does nothing; a refusal because someone changed the document since reloads it.
+ * Render `holder` once (the reason dialog).
+ */
+export function useMachineActions<R extends DocRow, A extends string>(
+  machine: MachineDecl<string, A>,
+  row: R | undefined,
+  reload: () => void,
+): { rowActions: RowAction<R>[]; buttons: ReactNode; holder: ReactNode; allowed: A[] } {
+  const can = usePermission();
+  const flags = useTenantFlags();
+  const { message } = App.useApp();
+  const { run, busy } = useActionRunner(reload);
+  const running = useRef(new Map<string, Promise<unknown>>());
+  const [asking, setAsking] = useState<{ name: A; row: R }>();
+
+  const act = useCallback(
+    (name: A, r: R, reason?: string) => {
+      const key = `${name}:${r.id}`;
+      const already = running.current.get(key);
+      if (already) return already;
+      const endpoint = machineEndpoints<string>(machine).actions[name];
+      // the body declares `reason` exactly for the actions that ask for one
+      const body = { id: r.id, version: r.version, ...(reason ? { reason } : {}) } as BodyOf<typeof endpoint>;
+      const p = call(endpoint, body)
+        .catch((err: unknown) => {
+          // someone changed it since it was read: the message is shown, the page shows it anew
+          if (err instanceof ApiError && err.code === ErrorCode.reload) reload();
+          throw err;
+        })
+        .finally(() => running.current.delete(key));
+      running.current.set(key, p);
+      return p;
+    },
+    [machine, reload],
+  );
+
+  const plain = useMemo(() => plainActions(machine, can, flags), [machine, can, flags]);
+
+  const rowActions = useMemo<RowAction<R>[]>(
+    () =>
+      plain.map((name) => {
+        const a = machine.actions[name];
+        return {
+          key: `machine-${name}`,
+          label: a.label,
+          danger: a.danger,
+          confirm: a.reason ? undefined : a.confirm,
+          success: a.reason ? undefined : `${a.label}成功`,
+          visible: (r: R) => actionsNow(machine, r, can, flags).includes(name),
+          onClick: (r: R) => {
+            if (!a.reason) return act(name, r);
+            setAsking({ name, row: r });
+            return undefined;
+          },
+        };
+      }),
+    [plain, machine, can, flags, act],
+  );
+
+  const allowed = row ? actionsNow(machine, row, can, flags) : [];
+  const buttons = row ? (
+    <>
+      {rowActions
+        .filter((a) => allowed.some((n) => a.key === `machine-${n}`))
+        .map((a) => {
+          const id = `${a.key}:${row.id}`;
+          return (
+            <Button
+              key={a.key}
+              danger={a.danger}
+              loading={busy === id}
+              disabled={busy !== undefined && busy !== id}
+              onClick={() => run(a, id, row)}
+            >
+              {a.label}
+            </Button>
+          );
+        })}
+    </>
+  ) : null;
+
+  const holder = (
+    <ReasonModal
+      title={asking ? `${machine.actions[asking.name].label}${machine.label}` : ''}
+      label={asking ? `${machine.actions[asking.name].label}原因` : ''}
+      hint={asking ? machine.actions[asking.name].confirm : undefined}
+      danger={asking ? machine.actions[asking.name].danger : false}
+      open={!!asking}
+      onCancel={() => setAsking(undefined)}
+      onOk={async (reason) => {
+        if (!asking) return;
+        const label = machine.actions[asking.name].label;
+        await act(asking.name, asking.row, reason);
+        setAsking(undefined);
+        message.success(`${label}成功`);
+        reload();
+      }}
+    />
+  );
+
+  return { rowActions, buttons, holder, allowed };
+}
+
+/** Asks why (强制结束): a required reason, sent with the action. */
+function ReasonModal({
+  open,
+  title,
+  label,
+  hint,
+  danger,
+  onOk,
+  onCancel,
+}: {
+  open: boolean;
+  title: string;
+  label: string;
+  hint?: string;
+  danger?: boolean;
+  onOk(reason: string): Promise<void>;
+  onCancel(): void;
+}) {
+  const [form] = Form.useForm<{ reason: string }>();
+  const [saving, setSaving] = useState(false);
+  const submit = async () => {
+    let reason: string;
+    try {
+      reason = (await form.validateFields()).reason.trim();
+    } catch {
+      return; // the form says what is missing
+    }
+    setSaving(true);
+    try {
+      await onOk(reason);
+      form.resetFields();
+    } catch {
+      // the request client has shown why; the reason stays for another try
+    } finally {
+      setSaving(false);
+    }
+  };
+  return (
+    <AppModal
+      open={open}
+      title={title}
+      width={520}
+      okText="确定"
+      cancelText="取消"
+      okButtonProps={{ danger }}
+      confirmLoading={saving}
+      onOk={submit}
+      onCancel={() => {
+        form.resetFields();
+        onCancel();
+      }}
+    >
+      {hint && <Typography.Paragraph>{hint}</Typography.Paragraph>}
+      <Form form={form} layout="vertical" name="machineReason">
+        <Form.Item
+          name="reason"
+          label={label}
+          rules={[{ required: true, whitespace: true, message: `请输入${label}` }]}
+        >
+          <Input.TextArea maxLength={REASON_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
+        </Form.Item>
+      </Form>
+    </AppModal>
+  );
+}
