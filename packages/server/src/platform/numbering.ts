@@ -43,10 +43,11 @@ async function current(tx: Tx, docType: string, period: string): Promise<number>
  * locks it until the transaction ends: concurrent requests queue there and never get the same
  * number, and a rolled-back request gives its numbers back.
  */
-export async function takeCodes(tx: Tx, docType: string, count = 1): Promise<string[]> {
+export async function takeCodes(tx: Tx, docType: string, count = 1, at?: Date): Promise<string[]> {
   const rule = await ruleOf(tx, docType);
   if (!rule) throw new Error(`takeCodes: ${docType} is not numbered`);
-  const { dateText, period } = datePartsOf(rule, today());
+  // `at`: a document dated in the past (the demo's year of history) takes its day's numbers
+  const { dateText, period } = datePartsOf(rule, today(at));
   const [row] = await tx
     .insert(codeSequences)
     .values({ docType, period, value: count })

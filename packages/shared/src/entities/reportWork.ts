@@ -34,6 +34,7 @@ export const reportWorkEntity = defineEntity({
   buttons: ['Export'],
   defaultOrder: '-createdAt',
   api: { base: REPORT_BASE, name: 'ReportWork' },
+  autoCode: { prefix: 'BG', dateFormat: 'YYYYMMDD', seqLength: 4, resetPeriod: 1 },
   extraRow: {
     taskId: Type.Integer(),
     workOrderId: Type.Integer(),

@@ -5,6 +5,7 @@ import { produceOrder, produceOrderActions } from './orders.ts';
 import { planRoutes } from './planRoutes.ts';
 import { produceOrders } from './schema.ts';
 import { workOrderRoutes } from './workOrderRoutes.ts';
+import { workOrderActions } from './workOrders.ts';
 
 /**
  * Production execution (plans in the route tree): orders, plans, work orders with their tasks,
@@ -13,7 +14,13 @@ import { workOrderRoutes } from './workOrderRoutes.ts';
  */
 export const plans: ModuleFace = {
   name: 'plans',
-  routes: [...produceOrder.routes, ...produceOrderActions.routes, ...planRoutes, ...workOrderRoutes],
+  routes: [
+    ...produceOrder.routes,
+    ...produceOrderActions.routes,
+    ...planRoutes,
+    ...workOrderActions.routes,
+    ...workOrderRoutes,
+  ],
   references: [
     {
       target: materialsEntity,
@@ -30,5 +37,7 @@ export const plans: ModuleFace = {
   ],
 };
 
-export { produceOrder, produceOrderActions, refreshOrderPlanning } from './orders.ts';
+export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
+export { producePlan, producePlanActions, syncPlan } from './plans.ts';
 export * from './schema.ts';
+export { createWorkOrder, workOrderActions } from './workOrders.ts';

@@ -27,7 +27,7 @@ export const produceOrder = crud({
     customerName: { id: customers.id, name: customers.name, code: customers.code },
   },
   columns: { ...productColumns(produceOrders.materialsId), version: produceOrders.version },
-  usedBy: [{ column: producePlans.orderId, label: '生产计划', names: producePlans.code }],
+  usedBy: [{ column: producePlans.produceOrderId, label: '生产计划', names: producePlans.code }],
   hooks: {
     async validate(tx, _values, id) {
       if (id !== null) await refuseUnlessDraft(tx, id, '修改');
@@ -55,7 +55,7 @@ async function refuseWithPlans(tx: Tx, row: DocRow, action: string) {
   const [plan] = await tx
     .select({ code: producePlans.code })
     .from(producePlans)
-    .where(eq(producePlans.orderId, row.id))
+    .where(eq(producePlans.produceOrderId, row.id))
     .limit(1);
   if (plan) throw conflict(`订单“${row.code}”已有生产计划“${plan.code}”，不能${action}`);
 }
@@ -125,3 +125,32 @@ export const produceOrderActions = machineService({
     },
   },
 });
+
+/**
+ * An order follows its work orders (DOMAIN): its completed quantity is Σ the completed quantity
+ * of its normal work orders; when every work order is completed, ended or cancelled and what was
+ * completed reaches its quantity, it finishes by itself (as the system); a reopened work order
+ * reopens a finished order. Called after every change of a work order's status or counters.
+ */
+export async function syncOrder(tx: Tx, orderId: number): Promise<void> {
+  const [order] = await tx.select().from(produceOrders).where(eq(produceOrders.id, orderId)).for('update');
+  if (!order) return;
+  const [sums] = await tx
+    .select({
+      completed: sql<string>`coalesce(sum(${produceWorkOrders.completedQuantity}) filter (where ${produceWorkOrders.workType} = 0), 0)`,
+      open: sql<number>`count(*) filter (where ${produceWorkOrders.status} in (0, 1))`.mapWith(Number),
+      closed: sql<number>`count(*) filter (where ${produceWorkOrders.status} in (2, 3))`.mapWith(Number),
+    })
+    .from(produceWorkOrders)
+    .where(eq(produceWorkOrders.orderId, orderId));
+  if (Number(sums.completed) !== Number(order.completedQuantity))
+    await tx
+      .update(produceOrders)
+      .set({ completedQuantity: sums.completed, version: sql`${produceOrders.version} + 1` })
+      .where(eq(produceOrders.id, orderId));
+  const done = sums.open === 0 && sums.closed > 0 && Number(sums.completed) >= Number(order.quantity);
+  if (done && (order.planStatus === 1 || order.planStatus === 3))
+    await produceOrderActions.act(tx, 'system', 'finish', { id: orderId });
+  else if (sums.open > 0 && order.planStatus === 2)
+    await produceOrderActions.act(tx, 'system', 'reopen', { id: orderId });
+}

@@ -81,7 +81,7 @@ export const producePlans = tenantTable(
     id: serial('id'),
     tenantId: tenantId(),
     code: text('code').notNull(),
-    orderId: integer('order_id')
+    produceOrderId: integer('order_id')
       .notNull()
       .references(() => produceOrders.id),
     materialsId: integer('material_id')
@@ -115,7 +115,7 @@ export const producePlans = tenantTable(
   },
   (t) => [
     uniqueIndex('produce_plan_code_uq').on(t.tenantId, t.code),
-    index('produce_plan_order_idx').on(t.orderId),
+    index('produce_plan_order_idx').on(t.produceOrderId),
     index('produce_plan_area_idx').on(t.areaId, t.sortOrder),
     index('produce_plan_material_idx').on(t.materialsId),
     index('produce_plan_flow_version_idx').on(t.flowVersionId),

@@ -154,3 +154,64 @@ export async function addOrder(
   );
   return { ...order, version: confirmed.version };
 }
+
+/** A plan of an order on the fixture's line (main version); answers its row. */
+export async function addPlan(
+  f: ProductionFixture,
+  orderId: number,
+  body: Record<string, unknown> = {},
+): Promise<{ id: number; code: string; version: number }> {
+  return f.a.ok(
+    f.a.post(`${PRODUCTION}producePlan/addProducePlan`, {
+      produceOrderId: orderId,
+      quantity: 1,
+      areaId: f.ids.line,
+      ...body,
+    }),
+  );
+}
+
+/** Releases a plan (下达) at the version it has now; answers its new state. */
+export async function release(
+  f: ProductionFixture,
+  planId: number,
+): Promise<{ version: number; scheduleStatus: number }> {
+  const { version } = await f.a.ok<{ version: number }>(
+    f.a.get(`${PRODUCTION}producePlan/getProducePlanDetail`, { id: planId }),
+  );
+  return f.a.ok(f.a.post(`${PRODUCTION}producePlan/releaseProducePlan`, { id: planId, version }));
+}
+
+/**
+ * A released work order of `quantity` on the fixture's product and line (order, plan, release);
+ * answers it with its tasks in step order.
+ */
+export async function releasedWorkOrder(
+  f: ProductionFixture,
+  quantity = 10,
+): Promise<{
+  id: number;
+  code: string;
+  version: number;
+  planId: number;
+  orderId: number;
+  taskIds: number[];
+}> {
+  const order = await addOrder(f, { quantity });
+  const plan = await addPlan(f, order.id, { quantity });
+  await release(f, plan.id);
+  const page = await f.a.ok<{ content: { id: number; code: string; version: number }[] }>(
+    f.a.get(`${PRODUCTION}produceWorkOrder/getProduceWorkOrderListPage`, {
+      currentPage: 1,
+      pageSize: 20,
+      searchVal: JSON.stringify([
+        { fieldName: 'planNumber', fieldType: 'string', operator: 'like', fieldValue: plan.code },
+      ]),
+    }),
+  );
+  const wo = page.content[0];
+  const tasks = await f.a.ok<{ id: number }[]>(
+    f.a.get(`${PRODUCTION}produceTask/getProduceTaskList`, { workOrderId: wo.id }),
+  );
+  return { ...wo, planId: plan.id, orderId: order.id, taskIds: tasks.map((t) => t.id) };
+}

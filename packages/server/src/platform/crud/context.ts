@@ -45,6 +45,8 @@ export interface CrudHooks {
   checkRow?(row: Values): RowProblem[];
   /** Before a row is deleted, after the in-use checks: refuses a delete its state forbids (a confirmed order). */
   removing?(tx: Tx, id: number): Promise<void>;
+  /** After the row is deleted, with the row as it was (a plan's order re-counts what is planned). */
+  removed?(tx: Tx, row: Record<string, unknown>): Promise<void>;
   /** After an import wrote its rows (the ids), in its transaction: their companions (a flow's first version). */
   imported?(tx: Tx, ids: number[]): Promise<void>;
 }

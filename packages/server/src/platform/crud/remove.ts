@@ -15,6 +15,7 @@ export function removeCalls(c: CrudContext) {
     await refuseIfUsed(tx, [...(c.o.usedBy ?? []), ...referencesTo(entity.name)], id, label);
     await c.o.hooks?.removing?.(tx, id);
     await tx.delete(c.table).where(eq(c.idCol, id));
+    await c.o.hooks?.removed?.(tx, row);
     await audit(tx, actorId, entity.name, id, 'delete', { name: label });
   }
 
