@@ -14,6 +14,9 @@ export const notificationType = defineEnum([
   { value: 'passwordReset', label: '密码重置' },
   { value: 'stationChanged', label: '工位切换' },
   { value: 'changelogAdded', label: '更新日志' },
+  { value: 'workOrderDistributed', label: '工单派工' },
+  { value: 'workOrderOverdue', label: '工单超期' },
+  { value: 'orderDueSoon', label: '订单即将到期' },
 ]);
 export type NotificationType = (typeof notificationType.values)[number];
 

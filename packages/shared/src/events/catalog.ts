@@ -29,6 +29,39 @@ export const events = defineEvents({
       previousStationName: Type.Optional(Type.String()),
     }),
   },
+  'workOrder.distributed': {
+    label: '工单派工',
+    scope: 'tenant',
+    payload: Type.Object({
+      workOrderId: Type.Integer(),
+      code: Type.String(),
+      materialsName: Type.String(),
+      /** The operators it was distributed to. */
+      userIds: Type.Array(Type.Integer()),
+    }),
+  },
+  'workOrder.overdue': {
+    label: '工单超期',
+    scope: 'tenant',
+    payload: Type.Object({
+      workOrderId: Type.Integer(),
+      code: Type.String(),
+      planEndTime: Type.String(),
+      /** Who planned it: the user who released its plan, when known. */
+      plannerId: Type.Optional(Type.Integer()),
+    }),
+  },
+  'produceOrder.dueSoon': {
+    label: '订单即将到期',
+    scope: 'tenant',
+    payload: Type.Object({
+      orderId: Type.Integer(),
+      code: Type.String(),
+      deliveryTime: Type.String(),
+      /** Who entered the order, when known. */
+      plannerId: Type.Optional(Type.Integer()),
+    }),
+  },
   'changelog.added': {
     label: '更新日志',
     scope: 'system',

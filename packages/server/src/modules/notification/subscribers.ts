@@ -26,6 +26,24 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
       ? `${actor.name}由工位“${p.previousStationName}”切换到“${p.stationName}”`
       : `${actor.name}切换到工位“${p.stationName}”`,
   }),
+  'workOrder.distributed': ({ actor, payload: p }) => ({
+    type: 'workOrderDistributed',
+    title: '工单派工',
+    message: `${actor.name}把工单“${p.code}”（${p.materialsName}）派给了您，请到工位终端查看`,
+    recipientIds: p.userIds,
+  }),
+  'workOrder.overdue': ({ payload: p }) => ({
+    type: 'workOrderOverdue',
+    title: '工单超期',
+    message: `工单“${p.code}”计划于${p.planEndTime}完工，现已超期仍未完工`,
+    recipientIds: p.plannerId ? [p.plannerId] : [],
+  }),
+  'produceOrder.dueSoon': ({ payload: p }) => ({
+    type: 'orderDueSoon',
+    title: '订单即将到期',
+    message: `订单“${p.code}”将于${p.deliveryTime}交货，生产计划尚未完成`,
+    recipientIds: p.plannerId ? [p.plannerId] : [],
+  }),
 };
 
 /** A notification shows the first lines of a long entry; the dialog has the rest. */

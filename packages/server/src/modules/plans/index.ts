@@ -1,6 +1,7 @@
 import { materialsEntity } from '@factory/shared/entities/materials';
 import { customerEntity } from '@factory/shared/entities/partner';
 import type { ModuleFace } from '../../platform/module.ts';
+import { DUE_NOTICES_CRON, DUE_NOTICES_JOB, sweepDueNotices } from './notices.ts';
 import { produceOrder, produceOrderActions } from './orders.ts';
 import { planRoutes } from './planRoutes.ts';
 import { produceOrders } from './schema.ts';
@@ -21,6 +22,10 @@ export const plans: ModuleFace = {
     ...workOrderActions.routes,
     ...workOrderRoutes,
   ],
+  async start(_app, services) {
+    await services.jobs.schedule(DUE_NOTICES_JOB, DUE_NOTICES_CRON, () => sweepDueNotices(services));
+    return undefined;
+  },
   references: [
     {
       target: materialsEntity,

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { searchVal } from '../../testing/calls.ts';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { walkMachine } from '../../testing/machineWalk.ts';
 import { producePlanActions, producePlans } from './index.ts';
@@ -104,7 +105,7 @@ describe('production plans', () => {
       f.a.get(`${PRODUCTION}produceWorkOrder/getProduceWorkOrderListPage`, {
         currentPage: 1,
         pageSize: 20,
-        searchVal: JSON.stringify([
+        searchVal: await searchVal([
           { fieldName: 'planNumber', fieldType: 'string', operator: 'like', fieldValue: p.code },
         ]),
       }),

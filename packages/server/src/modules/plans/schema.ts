@@ -62,6 +62,8 @@ export const produceOrders = tenantTable(
     plannedQuantity: quantity('planned_quantity').notNull().default('0'),
     completedQuantity: quantity('completed_quantity').notNull().default('0'),
     finishedAt: at('finished_at'),
+    /** When the planner was told the delivery date is near with plans not completed (once). */
+    dueNoticedAt: at('due_noticed_at'),
     remark: text('remark'),
     custom: customValues(),
     version: version(),
@@ -182,6 +184,8 @@ export const produceWorkOrders = tenantTable(
     actualStartTime: at('actual_start_time'),
     finishedAt: at('finished_at'),
     endReason: text('end_reason'),
+    /** When the planner was told it passed its planned end unfinished (once). */
+    overdueNoticedAt: at('overdue_noticed_at'),
     remark: text('remark'),
     version: version(),
     ...timestamps(),

@@ -1,4 +1,4 @@
-import { type Calls, callsAs } from '../../testing/calls.ts';
+import { type Calls, callsAs, searchVal } from '../../testing/calls.ts';
 import type { Harness, TestTenant } from '../../testing/harness.ts';
 
 const B = 'basicData/';
@@ -204,7 +204,7 @@ export async function releasedWorkOrder(
     f.a.get(`${PRODUCTION}produceWorkOrder/getProduceWorkOrderListPage`, {
       currentPage: 1,
       pageSize: 20,
-      searchVal: JSON.stringify([
+      searchVal: await searchVal([
         { fieldName: 'planNumber', fieldType: 'string', operator: 'like', fieldValue: plan.code },
       ]),
     }),

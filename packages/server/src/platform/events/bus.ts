@@ -29,7 +29,8 @@ export type EventHandler<N extends EventName> = (ctx: HandlerContext<N>) => Prom
 /** What emitEvent needs of a request: its transaction, its caller, the app's bus and a hook for after the commit. */
 export interface EmitContext {
   tx: Tx;
-  session: { tenantId: number; userId: number; name: string };
+  /** Who caused it; a sweep of the system's (a due-date check) has no user: `userId` null, name 系统. */
+  session: { tenantId: number; userId: number | null; name: string };
   services: { events: EventBus };
   afterCommit(fn: () => void | Promise<void>): void;
 }
