@@ -3,7 +3,7 @@ import type { FieldDecl } from '@factory/shared/entities/define';
 import { formatFactoryTime } from '@factory/shared/factoryTime';
 import {
   actionEnabled,
-  actionKey,
+  actionKeys,
   type MachineDecl,
   type MachineRow,
   refusal,
@@ -13,6 +13,7 @@ import { type AuditEntry, machineEndpoints, stateOf } from '@factory/shared/mach
 import { and, asc, eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Static } from 'typebox';
+import { nowOf } from './clock.ts';
 import type { Tx } from './db.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from './errors.ts';
 import type { UserAccounts } from './ports.ts';
@@ -111,8 +112,8 @@ export function machineService<A extends string>(b: MachineBinding<A>) {
     if (actor !== 'system') {
       if (a.system) throw forbidden(`${a.label}由系统执行`);
       if (!actionEnabled(m, action, actor.tenant.flags)) throw forbidden(`当前企业未开通“${a.label}”`);
-      const key = actionKey(m, action).toLowerCase();
-      if (!actor.isAdmin && !actor.permissions.has(key)) throw forbidden();
+      const keys = actionKeys(m, action).map((k) => k.toLowerCase());
+      if (!actor.isAdmin && !keys.some((k) => actor.permissions.has(k))) throw forbidden();
     }
     const row = await lock(tx, input.id);
     checkVersion(row, input.version);
@@ -129,7 +130,7 @@ export function machineService<A extends string>(b: MachineBinding<A>) {
       .set({
         ...values,
         version: row.version + 1,
-        ...(cols.updatedAt ? { updatedAt: sql`now()` } : {}),
+        ...(cols.updatedAt ? { updatedAt: nowOf(tx) } : {}),
       } as never)
       .where(eq(cols.id, row.id))
       .returning();
@@ -167,10 +168,26 @@ export function machineService<A extends string>(b: MachineBinding<A>) {
     if (!row) throw notFound(m.label);
   }
 
-  return { machine: m, act, lock, checkVersion, routes, endpoints };
+  const service = { machine: m, act, lock, checkVersion, routes, endpoints };
+  served.set(m, service as unknown as MachineService<string>);
+  return service;
 }
 
 export type MachineService<A extends string> = ReturnType<typeof machineService<A>>;
+
+const served = new WeakMap<MachineDecl, MachineService<string>>();
+
+/**
+ * The service of a declared machine, by its declaration: for a cascade into another document of
+ * the module whose service imports this one (a plan's withdrawal cancels its work orders, a work
+ * order's completion completes its plan) without an import circle. Registered when the service is
+ * made; the module's face has made every one of them before a request runs.
+ */
+export function serviceOf<A extends string>(m: MachineDecl<string, A>): MachineService<A> {
+  const service = served.get(m);
+  if (!service) throw new Error(`${m.name}: no service made for this machine`);
+  return service as unknown as MachineService<A>;
+}
 
 interface TrailDetail {
   from?: Record<string, number>;
@@ -188,7 +205,9 @@ export async function writeTrail(
   action: string,
   detail: TrailDetail,
 ): Promise<void> {
-  await tx.insert(auditLog).values({ userId, entity, entityId: String(id), action, detail });
+  await tx
+    .insert(auditLog)
+    .values({ userId, entity, entityId: String(id), action, detail, createdAt: nowOf(tx) });
 }
 
 /** A value as the trail shows it: enum labels, '' for empty, numbers as written. */

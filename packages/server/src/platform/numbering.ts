@@ -1,6 +1,7 @@
 import type { AutoCodeRule } from '@factory/shared/entities/define';
 import { datePartsOf, defaultRule, formatCode } from '@factory/shared/entities/numbering';
 import { and, eq, sql } from 'drizzle-orm';
+import { nowOf } from './clock.ts';
 import type { Tx } from './db.ts';
 import { codeRules, codeSequences } from './schema.ts';
 
@@ -43,11 +44,11 @@ async function current(tx: Tx, docType: string, period: string): Promise<number>
  * locks it until the transaction ends: concurrent requests queue there and never get the same
  * number, and a rolled-back request gives its numbers back.
  */
-export async function takeCodes(tx: Tx, docType: string, count = 1, at?: Date): Promise<string[]> {
+export async function takeCodes(tx: Tx, docType: string, count = 1): Promise<string[]> {
   const rule = await ruleOf(tx, docType);
   if (!rule) throw new Error(`takeCodes: ${docType} is not numbered`);
-  // `at`: a document dated in the past (the demo's year of history) takes its day's numbers
-  const { dateText, period } = datePartsOf(rule, today(at));
+  // a document dated in the past (the demo's year of history) takes its day's numbers
+  const { dateText, period } = datePartsOf(rule, today(nowOf(tx)));
   const [row] = await tx
     .insert(codeSequences)
     .values({ docType, period, value: count })

@@ -21,6 +21,11 @@ export interface MachineAction<F extends string = string> {
    * any). An action listed with no `when` may start anywhere.
    */
   when: Partial<Record<F, readonly number[]>>;
+  /**
+   * Other permission keys that allow it besides `<route><button>`: the station terminal's page
+   * (stationScheduling) lets its operators start, pause and continue from their own screen.
+   */
+  alsoKeys?: readonly string[];
   /** Values it writes; what depends on the data (planning status after unconfirm) the effect writes. */
   set?: Partial<Record<F, number>>;
   /** The user must say why (强制结束): the body carries `reason`, stored on the audit row. */
@@ -102,6 +107,12 @@ export const actionNames = <A extends string>(m: MachineDecl<string, A>): A[] =>
 /** The permission key of an action (orderListConfirm). */
 export const actionKey = (m: MachineDecl, action: string): string =>
   `${m.route}${m.actions[action]?.button ?? ''}`;
+
+/** Every key that allows the action: its own and its `alsoKeys`. */
+export const actionKeys = (m: MachineDecl, action: string): string[] => [
+  actionKey(m, action),
+  ...(m.actions[action]?.alsoKeys ?? []),
+];
 
 /** The first state field that does not let the action start, or undefined when it may. */
 export function blockingField(m: MachineDecl, action: string, row: MachineRow): string | undefined {

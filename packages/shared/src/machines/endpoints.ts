@@ -1,7 +1,7 @@
 import { Type } from 'typebox';
 import { endpoint } from '../api/contract.ts';
 import { BigRowId, IdQuery, RowId } from '../api/list.ts';
-import { actionKey, actionNames, type MachineDecl, stateFields } from './define.ts';
+import { actionKeys, actionNames, type MachineDecl, stateFields } from './define.ts';
 
 /** The version a document was read at: a change made since refuses the action (code 6, reload). */
 export const VersionField = Type.Integer({ minimum: 0, maximum: 2_147_483_647, title: '版本' });
@@ -69,7 +69,7 @@ function declare<A extends string>(m: MachineDecl<string, A>) {
       method: 'POST',
       path: `${m.base}${a.path ?? name}`,
       summary: `${a.label}${m.label}`,
-      access: { keys: [actionKey(m, name)] },
+      access: { keys: actionKeys(m, name) },
       body: actionBody(a.reason ? a.label : undefined),
       result: ActionResult,
     });

@@ -10,6 +10,9 @@ import {
 } from '../enums/index.ts';
 import { defineMachine } from './define.ts';
 
+/** The station terminal's page: its operators start, pause and continue from it. */
+const TERMINAL = 'stationScheduling';
+
 /** Production calls live under production/kiki/private/ (spec 000 §7). */
 export const PRODUCTION_BASE = 'production/kiki/private/';
 
@@ -119,10 +122,17 @@ export const workOrderMachine = defineMachine({
       confirm: '撤回后工位将不再看到该工单，确定撤回派工吗？',
     },
     start: { label: '开工', button: 'Start', when: { status: [0], isPaused: [0] }, set: { status: 1 } },
-    pause: { label: '暂停', button: 'Pause', when: { status: [1], isPaused: [0] }, set: { isPaused: 1 } },
+    pause: {
+      label: '暂停',
+      button: 'Pause',
+      alsoKeys: [TERMINAL],
+      when: { status: [1], isPaused: [0] },
+      set: { isPaused: 1 },
+    },
     continue: {
       label: '继续',
       button: 'Continue',
+      alsoKeys: [TERMINAL],
       when: { status: [1], isPaused: [1] },
       set: { isPaused: 0 },
     },

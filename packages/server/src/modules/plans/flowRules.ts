@@ -43,28 +43,23 @@ export async function planFlowOf(tx: Tx, materialId: number, versionId?: number 
 }
 
 /**
- * The lines a version allows (docs/production.md): a line every step that names lines names;
- * steps naming none do not narrow. A version with no step allows nothing — nothing could be made.
+ * The lines a version allows (the flow's areaList, docs/production.md): every line any of its
+ * steps names — a transformer's steps run in several workshops, and its plan is booked on one of
+ * them. A version whose steps name no line allows every line; one with no step allows nothing.
  */
 export async function allowedLines(tx: Tx, versionId: number): Promise<Set<number>> {
   const steps = await tx
-    .select({
-      id: processFlowSteps.id,
-      areaIds: sql<
-        number[]
-      >`coalesce(array(select a.area_id from ${processFlowStepAreas} a where a.step_id = ${processFlowSteps.id}), '{}')`,
-    })
+    .select({ id: processFlowSteps.id })
     .from(processFlowSteps)
     .where(eq(processFlowSteps.versionId, versionId));
   if (!steps.length) return new Set();
-  const naming = steps.filter((s) => s.areaIds.length);
-  if (!naming.length) {
-    const all = await tx.select({ id: areas.id }).from(areas);
-    return new Set(all.map((a) => a.id));
-  }
-  const [first, ...rest] = naming.map((s) => new Set(s.areaIds.map(Number)));
-  for (const id of first) if (rest.some((r) => !r.has(id))) first.delete(id);
-  return first;
+  const named = await tx
+    .selectDistinct({ areaId: processFlowStepAreas.areaId })
+    .from(processFlowStepAreas)
+    .innerJoin(processFlowSteps, eq(processFlowSteps.id, processFlowStepAreas.stepId))
+    .where(eq(processFlowSteps.versionId, versionId));
+  const ids = named.length ? named : await tx.select({ areaId: areas.id }).from(areas);
+  return new Set(ids.map((a) => a.areaId));
 }
 
 /** Refuses a line the version does not allow, in the Gantt's words (spec 000 §4). */

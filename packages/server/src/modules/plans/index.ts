@@ -42,7 +42,9 @@ export const plans: ModuleFace = {
   ],
 };
 
+export { createWorkOrder } from './making.ts';
 export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
 export { producePlan, producePlanActions, syncPlan } from './plans.ts';
+export { report as reportWork } from './reports.ts';
 export * from './schema.ts';
-export { createWorkOrder, workOrderActions } from './workOrders.ts';
+export { workOrderActions } from './workOrders.ts';

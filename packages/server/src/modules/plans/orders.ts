@@ -1,6 +1,7 @@
 import { produceOrderEntity } from '@factory/shared/entities/produceOrder';
 import { produceOrderMachine } from '@factory/shared/machines/plans';
 import { and, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import { nowOf } from '../../platform/clock.ts';
 import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -115,7 +116,7 @@ export const produceOrderActions = machineService({
           .limit(1);
         if (open) throw conflict(`订单“${row.code}”的工单“${open.code}”尚未完工，不能完成`);
       },
-      effect: async () => ({ finishedAt: sql`now()` }),
+      effect: async (tx) => ({ finishedAt: nowOf(tx) }),
     },
     reopen: {
       effect: async (_tx, row) => ({

@@ -1,13 +1,15 @@
 import { producePlanEntity } from '@factory/shared/entities/producePlan';
-import { producePlanMachine } from '@factory/shared/machines/plans';
+import { producePlanMachine, workOrderMachine } from '@factory/shared/machines/plans';
 import { and, eq, inArray, ne, sql } from 'drizzle-orm';
+import { nowOf } from '../../platform/clock.ts';
 import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
-import { type DocRow, machineService } from '../../platform/machine.ts';
+import { type DocRow, machineService, serviceOf } from '../../platform/machine.ts';
 import { areas, processFlows, processFlowVersions } from '../information/index.ts';
 import { productColumns } from './common.ts';
 import { checkLine, explodeMaterials, minutesPerUnit, planFlowOf, versionSteps } from './flowRules.ts';
+import { createWorkOrder, snapshotStations } from './making.ts';
 import { refreshOrderPlanning } from './orders.ts';
 import {
   produceOrders,
@@ -17,7 +19,6 @@ import {
   produceTasks,
   produceWorkOrders,
 } from './schema.ts';
-import { createWorkOrder, snapshotStations, workOrderActions } from './workOrders.ts';
 
 /** Plans not yet released (下达): only these are edited or deleted. */
 const UNRELEASED = [0, 2];
@@ -141,6 +142,11 @@ export const producePlan = crud({
       const [plan] = await tx.select().from(producePlans).where(eq(producePlans.id, id)).for('update');
       if (plan && !UNRELEASED.includes(plan.scheduleStatus))
         throw conflict(`生产计划“${plan.code}”已下达，不能删除，请先撤回`);
+      // a withdrawn plan's cancelled work orders stay, with their trail, without their plan
+      await tx
+        .update(produceWorkOrders)
+        .set({ planId: null })
+        .where(and(eq(produceWorkOrders.planId, id), eq(produceWorkOrders.status, 9)));
     },
     removed: (tx, row) => refreshOrderPlanning(tx, Number(row.produceOrderId)),
   },
@@ -210,7 +216,7 @@ export const producePlanActions = machineService({
       async effect(tx, row) {
         // the user's withdrawal was checked; its cascade is the system's
         for (const wo of await liveWorkOrders(tx, row.id))
-          await workOrderActions.act(tx, 'system', 'cancel', { id: wo.id });
+          await serviceOf(workOrderMachine).act(tx, 'system', 'cancel', { id: wo.id });
         return { scheduleStatus: row.scheduleStatus === 3 ? 2 : 0 };
       },
     },
@@ -249,7 +255,7 @@ export async function syncPlan(tx: Tx, planId: number | null): Promise<void> {
       .update(producePlans)
       .set({
         planProgress: 1,
-        actualStartTime: firstStart ?? sql`now()`,
+        actualStartTime: firstStart ?? nowOf(tx),
         version: sql`${producePlans.version} + 1`,
       })
       .where(eq(producePlans.id, planId));

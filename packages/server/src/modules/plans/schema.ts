@@ -227,6 +227,8 @@ export const produceTasks = tenantTable(
     repairQuantity: quantity('repair_quantity').notNull().default('0'),
     status: smallint('status').notNull().default(0),
     isSkipped: boolean('is_skipped').notNull().default(false),
+    /** Why it was skipped (跳过), as the user said. */
+    skipReason: text('skip_reason'),
     actualStartTime: at('actual_start_time'),
     finishedAt: at('finished_at'),
     currentStationId: integer('current_station_id').references(() => stations.id),
@@ -319,6 +321,8 @@ export const reportWorks = tenantTable(
     endTime: at('end_time'),
     workHours: numeric('work_hours', { precision: 12, scale: 3 }),
     reversalOf: bigint('reversal_of', { mode: 'number' }).references((): AnyPgColumn => reportWorks.id),
+    /** The rework work order its repair quantity made (a reversal cancels it). */
+    reworkWorkOrderId: integer('rework_work_order_id').references(() => produceWorkOrders.id),
     reversedAt: at('reversed_at'),
     remark: text('remark'),
     createdBy: integer('created_by').references(() => users.id),
@@ -331,6 +335,7 @@ export const reportWorks = tenantTable(
     index('report_work_shift_date_idx').on(t.shiftDate),
     index('report_work_station_idx').on(t.stationId),
     index('report_work_reversal_idx').on(t.reversalOf),
+    index('report_work_rework_idx').on(t.reworkWorkOrderId),
   ],
 );
 
@@ -378,14 +383,14 @@ export const pieceRates = tenantTable(
     procedureId: integer('procedure_id')
       .notNull()
       .references(() => procedures.id),
-    materialId: integer('material_id').references(() => materials.id),
+    materialsId: integer('material_id').references(() => materials.id),
     unitPrice: numeric('unit_price', { precision: 18, scale: 4 }).notNull(),
     defectDeduction: numeric('defect_deduction', { precision: 18, scale: 4 }).notNull().default('0'),
     remark: text('remark'),
     ...timestamps(),
   },
   (t) => [
-    index('piece_rate_procedure_idx').on(t.procedureId, t.materialId),
-    index('piece_rate_material_idx').on(t.materialId),
+    index('piece_rate_procedure_idx').on(t.procedureId, t.materialsId),
+    index('piece_rate_material_idx').on(t.materialsId),
   ],
 );

@@ -1,4 +1,4 @@
-import { type Calls, callsAs, searchVal } from '../../testing/calls.ts';
+import { type Calls, callsAs } from '../../testing/calls.ts';
 import type { Harness, TestTenant } from '../../testing/harness.ts';
 
 const B = 'basicData/';
@@ -182,13 +182,11 @@ export async function release(
   return f.a.ok(f.a.post(`${PRODUCTION}producePlan/releaseProducePlan`, { id: planId, version }));
 }
 
-/**
- * A released work order of `quantity` on the fixture's product and line (order, plan, release);
- * answers it with its tasks in step order.
- */
-export async function releasedWorkOrder(
+/** A released work order of `quantity` (order, plan, release) and its tasks in step order. */
+export async function openWorkOrder(
   f: ProductionFixture,
   quantity = 10,
+  orderBody: Record<string, unknown> = {},
 ): Promise<{
   id: number;
   code: string;
@@ -197,17 +195,12 @@ export async function releasedWorkOrder(
   orderId: number;
   taskIds: number[];
 }> {
-  const order = await addOrder(f, { quantity });
+  const order = await addOrder(f, { quantity, ...orderBody });
   const plan = await addPlan(f, order.id, { quantity });
   await release(f, plan.id);
-  const page = await f.a.ok<{ content: { id: number; code: string; version: number }[] }>(
-    f.a.get(`${PRODUCTION}produceWorkOrder/getProduceWorkOrderListPage`, {
-      currentPage: 1,
-      pageSize: 20,
-      searchVal: await searchVal([
-        { fieldName: 'planNumber', fieldType: 'string', operator: 'like', fieldValue: plan.code },
-      ]),
-    }),
+  const page = await f.a.page<{ id: number; code: string; version: number }>(
+    `${PRODUCTION}produceWorkOrder/getProduceWorkOrderListPage`,
+    [{ fieldName: 'planId', operator: 'eq', fieldValue: plan.id }],
   );
   const wo = page.content[0];
   const tasks = await f.a.ok<{ id: number }[]>(
@@ -215,3 +208,7 @@ export async function releasedWorkOrder(
   );
   return { ...wo, planId: plan.id, orderId: order.id, taskIds: tasks.map((t) => t.id) };
 }
+
+/** A report of work by the fixture's admin (报工); answers the envelope. */
+export const reportWork = (f: ProductionFixture, body: Record<string, unknown>) =>
+  f.a.post(`${PRODUCTION}reportWork/addReportWork`, body);

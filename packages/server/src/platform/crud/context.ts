@@ -76,6 +76,11 @@ export interface CrudOptions {
   columnOf?: Record<string, string>;
   hooks?: CrudHooks;
   /**
+   * Columns a list filters on by id beyond the declared references (an order's page lists its
+   * work orders by `orderId`): equality and `in` only.
+   */
+  idFilters?: Record<string, PgColumn>;
+  /**
    * A business document: the table has `version`, an update must send the version it read (else
    * code 6, reload) and bumps it, and its audit row lists the changed fields, labelled, for the
    * detail page's trail. The document's number names it in the stale message.
@@ -144,7 +149,7 @@ export function crudContext(o: CrudOptions) {
   for (const [key, c] of Object.entries(o.columns ?? {}))
     if (Object.hasOwn(entity.fields, key)) filterColumns[key] = c;
   const listFields: ListFields = listFieldsOf(entity, filterColumns);
-  for (const [idField, column] of Object.entries(refIdColumns))
+  for (const [idField, column] of Object.entries({ ...refIdColumns, ...o.idFilters }))
     listFields[idField] ??= { column, type: 'number', filter: ['eq', 'in'] };
   // a record by id through the list contract: a screen checks the one it shows still exists
   listFields.id = { ...listFields.id, column: idCol, type: 'number', filter: ['eq', 'in'] };

@@ -3,6 +3,7 @@ import { parseFactoryTime } from '@factory/shared/factoryTime';
 import { and, eq, ne, sql } from 'drizzle-orm';
 import { getTableConfig } from 'drizzle-orm/pg-core';
 import { audit } from '../audit.ts';
+import { nowOf } from '../clock.ts';
 import { checkCustomValues } from '../customFields.ts';
 import type { Tx } from '../db.ts';
 import { conflict, duplicateError, fieldError, notFound } from '../errors.ts';
@@ -131,7 +132,12 @@ export function saveCalls(c: CrudContext) {
     };
 
   async function create(tx: Tx, actorId: number | null, body: Body): Promise<number> {
-    const values = { ...fillDefaults(valuesOf(body)), ...o.scope?.values };
+    const values: Values = {
+      ...fillDefaults(valuesOf(body)),
+      ...o.scope?.values,
+      // stamped by the transaction's clock: the demo's history is written on its own days
+      ...(colOf('createdAt') ? { createdAt: nowOf(tx) } : {}),
+    };
     if (entity.customFields) values.custom = checkCustomValues(await c.customDefs(tx), body.custom, true);
     await numberCode(tx, values);
     await checkValues(tx, values, null);

@@ -1,0 +1,448 @@
+import { type ReportBody, workOrderApi } from '@factory/shared/api/workOrder';
+import { reportWorkEntity } from '@factory/shared/entities/reportWork';
+import { workOrderStatus } from '@factory/shared/enums';
+import { parseFactoryTime } from '@factory/shared/factoryTime';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { nowOf, nowSql } from '../../platform/clock.ts';
+import { crudContext, detailCalls, exportCalls, listCalls, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { writeTrail } from '../../platform/machine.ts';
+import { takeCodes } from '../../platform/numbering.ts';
+import { handle, type RouteDef } from '../../platform/route.ts';
+import type { SessionInfo } from '../../platform/session.ts';
+import { procedures, scrapReasons, stations } from '../information/index.ts';
+import { frequencies, users } from '../setting/index.ts';
+import { createWorkOrder } from './making.ts';
+import {
+  produceTaskStations,
+  produceTasks,
+  produceWorkOrderPauses,
+  produceWorkOrders,
+  reportWorkDefects,
+  reportWorks,
+  reportWorkUsers,
+} from './schema.ts';
+import { passOn, reportedOf, settleTasks, taskRow } from './tasks.ts';
+import { shownQuantity, workOrderActions } from './workOrders.ts';
+
+const r = reportWorks;
+
+/** A value of the report's work order (or its product), as a correlated look-up. */
+const ofWorkOrder = (expr: string) =>
+  sql.raw(`(select ${expr} from produce_work_order w where w.id = "report_work"."work_order_id")`);
+
+/** 报工记录: list, select, detail and export; reports are written by the report call only. */
+const reportRecords = crudContext({
+  entity: reportWorkEntity,
+  table: reportWorks,
+  refs: {
+    procedureName: { id: procedures.id, name: procedures.name, code: procedures.code },
+    stationName: { id: stations.id, name: stations.name, code: stations.code },
+    frequencyName: { id: frequencies.id, name: frequencies.name, code: frequencies.code },
+  },
+  columns: {
+    workOrderCode: sql<string>`${ofWorkOrder('w.code')}`,
+    produceOrderNumber: sql<
+      string | null
+    >`${ofWorkOrder('(select o.code from produce_order o where o.id = w.order_id)')}`,
+    materialsName: sql<string>`${ofWorkOrder('(select m.name from material m where m.id = w.material_id)')}`,
+    materialsCode: sql<string>`${ofWorkOrder('(select m.code from material m where m.id = w.material_id)')}`,
+    materialsSpecifications: sql<
+      string | null
+    >`${ofWorkOrder('(select m.specifications from material m where m.id = w.material_id)')}`,
+    unitName: sql<
+      string | null
+    >`${ofWorkOrder('(select u.name from material m join unit u on u.id = m.main_unit_id where m.id = w.material_id)')}`,
+    areaName: sql<string | null>`${ofWorkOrder('(select a.name from area a where a.id = w.area_id)')}`,
+    areaId: sql<number | null>`${ofWorkOrder('w.area_id')}`.mapWith(Number),
+    userNames: sql<string | null>`(select string_agg(u.name, '、' order by u.id) from ${reportWorkUsers} ru
+      join ${users} u on u.id = ru.user_id where ru.report_id = ${qualified(r.id)})`,
+    userIds: sql<
+      number[]
+    >`coalesce(array(select ru.user_id from ${reportWorkUsers} ru where ru.report_id = ${qualified(r.id)} order by ru.user_id), '{}')`,
+    defectReasons: sql<
+      string | null
+    >`(select string_agg(s.name || ' ' || trim_scale(d.quantity)::text, '、' order by s.code)
+      from ${reportWorkDefects} d join ${scrapReasons} s on s.id = d.scrap_reason_id where d.report_id = ${qualified(r.id)})`,
+    reversalOfCode: sql<string | null>`(select o.code from ${r} o where o.id = ${qualified(r.reversalOf)})`,
+    createdByName: sql<string | null>`(select u.name from ${users} u where u.id = ${qualified(r.createdBy)})`,
+    taskId: r.taskId,
+    workOrderId: r.workOrderId,
+    reversalOf: r.reversalOf,
+  },
+});
+
+/** The factory's calendar day of an instant (Asia/Shanghai), as YYYY-MM-DD. */
+const factoryDay = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Shanghai',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(at);
+
+const closed = (status: number) => status === 2 || status === 3 || status === 9;
+
+/** The work order's refusal of a report or a reversal while it is closed or paused. */
+function refuseClosed(wo: { code: string; status: number; isPaused: number }, what: string) {
+  if (closed(wo.status))
+    throw conflict(`工单“${wo.code}”${workOrderStatus.label(wo.status, '')}，不能${what}`);
+  if (wo.isPaused === 1) throw conflict(`工单“${wo.code}”已暂停，不能${what}`);
+}
+
+/** Man-hours of a report: its span less the work order's pauses within it, × operators, in hours. */
+async function workHoursOf(tx: Tx, workOrderId: number, start: Date, end: Date, operators: number) {
+  const pauses = await tx
+    .select({ from: produceWorkOrderPauses.pausedAt, to: produceWorkOrderPauses.continuedAt })
+    .from(produceWorkOrderPauses)
+    .where(eq(produceWorkOrderPauses.workOrderId, workOrderId));
+  let ms = end.getTime() - start.getTime();
+  for (const p of pauses) {
+    const from = Math.max(start.getTime(), p.from.getTime());
+    const to = Math.min(end.getTime(), (p.to ?? end).getTime());
+    if (to > from) ms -= to - from;
+  }
+  return ((Math.max(0, ms) / 3_600_000) * operators).toFixed(3);
+}
+
+/**
+ * Repair sends the units back as a rework work order (type 1) on the origin's flow version,
+ * holding only the step that raised it: createWorkOrder makes every step, then the others are
+ * dropped and the kept one takes the whole quantity. The report keeps its id (a reversal cancels it)
+ * and its remark names the report for the people reading it.
+ */
+async function makeRework(
+  tx: Tx,
+  wo: typeof produceWorkOrders.$inferSelect,
+  seq: number,
+  quantity: string,
+  reportCode: string,
+) {
+  const made = await createWorkOrder(tx, {
+    planId: null,
+    orderId: wo.orderId,
+    materialsId: wo.materialsId,
+    areaId: wo.areaId,
+    flowVersionId: wo.flowVersionId,
+    quantity,
+    priority: wo.priority,
+    workType: 1,
+    originWorkOrderId: wo.id,
+  });
+  await tx.delete(produceTasks).where(and(eq(produceTasks.workOrderId, made.id), ne(produceTasks.seq, seq)));
+  await tx.update(produceTasks).set({ inQuantity: quantity }).where(eq(produceTasks.workOrderId, made.id));
+  await tx
+    .update(produceWorkOrders)
+    .set({ remark: `返修自报工${reportCode}` })
+    .where(eq(produceWorkOrders.id, made.id));
+  return made.id;
+}
+
+/** The operators of a report: asked for, else the signed-in user; each must exist. */
+async function operatorsOf(tx: Tx, session: SessionInfo, asked: number[] | undefined) {
+  const ids = [...new Set(asked?.length ? asked : [session.userId])];
+  // the signed-in user exists: no look-up for the common report of one's own work
+  if (ids.length === 1 && ids[0] === session.userId) return ids;
+  const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, ids));
+  if (found.length !== ids.length) throw fieldError('userIds', '所选报工人员不存在或已被删除');
+  return ids;
+}
+
+/** Equal shares that add up to exactly 1 (the last takes the rounding). */
+function equalShares(n: number): string[] {
+  const each = Math.floor(1_000_000 / n) / 1_000_000;
+  return Array.from({ length: n }, (_, i) => (i === n - 1 ? 1 - each * (n - 1) : each).toFixed(6));
+}
+
+/**
+ * 报工 (DOMAIN "Report work"). The counters move by ONE conditional update that holds only while
+ * reported + q ≤ in, so parallel reports on a task never overshoot what it may take; the good
+ * goes on to the next step, the tasks and the work order settle, all in the request's transaction.
+ */
+export async function report(tx: Tx, session: SessionInfo, body: ReportBody) {
+  // the task, its work order, its procedure and whether the station may do it, in one round trip
+  const asked = body.stationId ?? session.stationId ?? null;
+  const [found] = await tx
+    .select({
+      task: produceTasks,
+      wo: produceWorkOrders,
+      procedureName: procedures.name,
+      stationAllowed: sql<boolean>`exists (select 1 from ${produceTaskStations} s where s.task_id = ${produceTasks.id}
+        and s.station_id = coalesce(${asked}::int, ${produceTasks.currentStationId}))`,
+    })
+    .from(produceTasks)
+    .innerJoin(produceWorkOrders, eq(produceWorkOrders.id, produceTasks.workOrderId))
+    .innerJoin(procedures, eq(procedures.id, produceTasks.procedureId))
+    .where(eq(produceTasks.id, body.taskId));
+  if (!found) throw notFound('工序任务');
+  const { task, wo, procedureName } = found;
+  refuseClosed(wo, '报工');
+  const stationId = asked ?? task.currentStationId;
+  if (stationId) {
+    if (!found.stationAllowed)
+      throw fieldError('stationId', `所选工位不能做工序“${procedureName}”，不能报工`);
+  } else if (task.processType === 0) throw fieldError('stationId', '请选择报工工位');
+
+  const good = body.goodQuantity;
+  const defectLines = body.defects ?? [];
+  const linesSum = defectLines.reduce((s, d) => s + d.quantity, 0);
+  const defect = body.defectQuantity ?? linesSum;
+  const repair = body.repairQuantity ?? 0;
+  if (defectLines.length && Math.abs(linesSum - defect) > 1e-9)
+    throw fieldError(
+      'defects',
+      `不良原因数量合计${shownQuantity(linesSum)}与不良数量${shownQuantity(defect)}不一致`,
+    );
+  const reasons = [...new Set(defectLines.map((d) => d.scrapReasonId))];
+  if (reasons.length !== defectLines.length) throw fieldError('defects', '不良原因不能重复');
+  if (reasons.length) {
+    const found = await tx
+      .select({ id: scrapReasons.id })
+      .from(scrapReasons)
+      .where(inArray(scrapReasons.id, reasons));
+    if (found.length !== reasons.length) throw fieldError('defects', '所选不良原因不存在或已被删除');
+  }
+  const total = good + defect + repair;
+  if (!(total > 0)) throw fieldError('goodQuantity', '合格、不良、返修数量合计须大于0');
+
+  const start = body.startTime ? (parseFactoryTime(body.startTime) ?? null) : null;
+  const end = body.endTime ? (parseFactoryTime(body.endTime) ?? null) : null;
+  if (start && end && end < start) throw fieldError('endTime', '结束时间不能早于开始时间');
+  const operators = await operatorsOf(tx, session, body.userIds);
+  const frequencyId = body.frequencyId === undefined ? session.frequencyId : body.frequencyId;
+  if (frequencyId && frequencyId !== session.frequencyId) {
+    const [shift] = await tx
+      .select({ id: frequencies.id })
+      .from(frequencies)
+      .where(eq(frequencies.id, frequencyId));
+    if (!shift) throw fieldError('frequencyId', '所选班次不存在或已被删除');
+  }
+
+  const [moved] = await tx
+    .update(produceTasks)
+    .set({
+      goodQuantity: sql`${produceTasks.goodQuantity} + ${String(good)}`,
+      defectQuantity: sql`${produceTasks.defectQuantity} + ${String(defect)}`,
+      repairQuantity: sql`${produceTasks.repairQuantity} + ${String(repair)}`,
+      currentStationId: stationId ?? sql`${produceTasks.currentStationId}`,
+      currentUserId: session.userId,
+      actualStartTime: sql`coalesce(${produceTasks.actualStartTime}, ${nowSql(tx)}::timestamptz)`,
+      version: sql`${produceTasks.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(
+      and(
+        eq(produceTasks.id, task.id),
+        sql`${reportedOf(produceTasks)} + ${String(total)} <= ${produceTasks.inQuantity}`,
+      ),
+    )
+    .returning({ id: produceTasks.id });
+  if (!moved) {
+    const [now] = await tx
+      .select({ available: sql<string>`${produceTasks.inQuantity} - ${reportedOf(produceTasks)}` })
+      .from(produceTasks)
+      .where(eq(produceTasks.id, task.id));
+    throw fieldError(
+      'goodQuantity',
+      `报工数量超出可报数量${shownQuantity(Math.max(0, Number(now.available)))}`,
+    );
+  }
+  // the task row is now held by this transaction; the work order may have closed meanwhile
+  const [held] = await tx
+    .select()
+    .from(produceWorkOrders)
+    .where(eq(produceWorkOrders.id, wo.id))
+    .for('update');
+  refuseClosed(held, '报工');
+  const [started] = await tx
+    .update(produceTasks)
+    .set({ status: 1 })
+    .where(and(eq(produceTasks.id, task.id), eq(produceTasks.status, 0)))
+    .returning({ id: produceTasks.id });
+  if (started)
+    await writeTrail(tx, session.userId, 'produceTask', task.id, 'start', {
+      from: { status: 0 },
+      to: { status: 1 },
+    });
+
+  await passOn(tx, wo.id, task.seq, String(good));
+  if (held.status === 0) await workOrderActions.act(tx, 'system', 'start', { id: wo.id });
+  await settleTasks(tx, wo.id);
+  // numbered last: the tenant's report sequence row stays locked only to the commit
+  const [code] = await takeCodes(tx, 'reportWork');
+  const at = end ?? nowOf(tx);
+  const workHours =
+    body.workHours ?? (start && end ? await workHoursOf(tx, wo.id, start, end, operators.length) : null);
+  const [row] = await tx
+    .insert(reportWorks)
+    .values({
+      code,
+      taskId: task.id,
+      workOrderId: wo.id,
+      procedureId: task.procedureId,
+      stationId: stationId ?? null,
+      frequencyId: frequencyId ?? null,
+      shiftDate: factoryDay(at),
+      goodQuantity: String(good),
+      defectQuantity: String(defect),
+      repairQuantity: String(repair),
+      startTime: start,
+      endTime: end,
+      workHours: workHours === null ? null : String(workHours),
+      remark: body.remark?.trim() || null,
+      createdBy: session.userId,
+      createdAt: nowOf(tx),
+    })
+    .returning({ id: reportWorks.id });
+  const shares = equalShares(operators.length);
+  await tx
+    .insert(reportWorkUsers)
+    .values(operators.map((userId, i) => ({ reportId: row.id, userId, share: shares[i] })));
+  if (defectLines.length)
+    await tx.insert(reportWorkDefects).values(
+      defectLines.map((d) => ({
+        reportId: row.id,
+        scrapReasonId: d.scrapReasonId,
+        quantity: String(d.quantity),
+      })),
+    );
+
+  if (repair > 0)
+    await tx
+      .update(reportWorks)
+      .set({ reworkWorkOrderId: await makeRework(tx, held, task.seq, String(repair), code) })
+      .where(eq(reportWorks.id, row.id));
+  const [after] = await tx
+    .select({ status: produceWorkOrders.status, version: produceWorkOrders.version })
+    .from(produceWorkOrders)
+    .where(eq(produceWorkOrders.id, wo.id));
+  return {
+    id: row.id,
+    code,
+    task: await taskRow(tx, task.id),
+    workOrderStatus: after.status,
+    workOrderVersion: after.version,
+  };
+}
+
+/**
+ * 撤销报工: a new record with the quantities negated, pointing at the original, which is kept and
+ * marked; the counters, the next step's input, the rework and the work order go back with it.
+ */
+async function reverse(tx: Tx, session: SessionInfo, id: number, reason: string | undefined) {
+  const [orig] = await tx.select().from(r).where(eq(r.id, id)).for('update');
+  if (!orig) throw notFound('报工记录');
+  if (orig.reversalOf !== null) throw conflict(`报工记录“${orig.code}”是撤销记录，不能再撤销`);
+  if (orig.reversedAt) throw conflict(`报工记录“${orig.code}”已撤销，不能重复撤销`);
+  const [task] = await tx.select().from(produceTasks).where(eq(produceTasks.id, orig.taskId)).for('update');
+  const [wo] = await tx
+    .select()
+    .from(produceWorkOrders)
+    .where(eq(produceWorkOrders.id, orig.workOrderId))
+    .for('update');
+  if (closed(wo.status))
+    throw conflict(`工单“${wo.code}”${workOrderStatus.label(wo.status, '')}，不能撤销报工`);
+
+  // the good went on to the next step (through skipped ones): it must still be unused there
+  const later = await tx
+    .select({
+      seq: produceTasks.seq,
+      isSkipped: produceTasks.isSkipped,
+      available: sql<string>`${produceTasks.inQuantity} - ${reportedOf(produceTasks)}`,
+      procedureName: procedures.name,
+    })
+    .from(produceTasks)
+    .innerJoin(procedures, eq(procedures.id, produceTasks.procedureId))
+    .where(and(eq(produceTasks.workOrderId, wo.id), sql`${produceTasks.seq} > ${task.seq}`))
+    .orderBy(asc(produceTasks.seq));
+  const user = later.find((t) => !t.isSkipped);
+  if (user && Number(user.available) < Number(orig.goodQuantity) - 1e-9)
+    throw conflict(`下一工序“${user.procedureName}”已使用了报工记录“${orig.code}”的合格数量，不能撤销`);
+
+  const [rework] =
+    orig.reworkWorkOrderId !== null
+      ? await tx.select().from(produceWorkOrders).where(eq(produceWorkOrders.id, orig.reworkWorkOrderId))
+      : [];
+  if (rework && rework.status !== 0 && rework.status !== 9)
+    throw conflict(`报工记录“${orig.code}”的返工工单“${rework.code}”已开工，不能撤销`);
+  if (rework && rework.status === 0) await workOrderActions.act(tx, 'system', 'cancel', { id: rework.id });
+
+  await tx
+    .update(produceTasks)
+    .set({
+      goodQuantity: sql`${produceTasks.goodQuantity} - ${orig.goodQuantity}`,
+      defectQuantity: sql`${produceTasks.defectQuantity} - ${orig.defectQuantity}`,
+      repairQuantity: sql`${produceTasks.repairQuantity} - ${orig.repairQuantity}`,
+      version: sql`${produceTasks.version} + 1`,
+      updatedAt: sql`now()`,
+    })
+    .where(eq(produceTasks.id, task.id));
+  await passOn(tx, wo.id, task.seq, `-${orig.goodQuantity}`);
+
+  const [code] = await takeCodes(tx, 'reportWork');
+  const neg = (v: string | null) => (v === null ? null : `-${v}`);
+  const [row] = await tx
+    .insert(r)
+    .values({
+      code,
+      taskId: orig.taskId,
+      workOrderId: orig.workOrderId,
+      procedureId: orig.procedureId,
+      stationId: orig.stationId,
+      frequencyId: orig.frequencyId,
+      // on the original's shift day, so what it paid nets out within the same period
+      shiftDate: orig.shiftDate,
+      goodQuantity: neg(orig.goodQuantity) as string,
+      defectQuantity: neg(orig.defectQuantity) as string,
+      repairQuantity: neg(orig.repairQuantity) as string,
+      startTime: orig.startTime,
+      endTime: orig.endTime,
+      workHours: neg(orig.workHours),
+      reversalOf: orig.id,
+      remark: reason?.trim() || null,
+      createdBy: session.userId,
+    })
+    .returning({ id: r.id });
+  const shares = await tx.select().from(reportWorkUsers).where(eq(reportWorkUsers.reportId, orig.id));
+  if (shares.length)
+    await tx
+      .insert(reportWorkUsers)
+      .values(shares.map((s) => ({ reportId: row.id, userId: s.userId, share: s.share })));
+  const defects = await tx.select().from(reportWorkDefects).where(eq(reportWorkDefects.reportId, orig.id));
+  if (defects.length)
+    await tx.insert(reportWorkDefects).values(
+      defects.map((d) => ({
+        reportId: row.id,
+        scrapReasonId: d.scrapReasonId,
+        quantity: `-${d.quantity}`,
+      })),
+    );
+  await tx
+    .update(r)
+    .set({ reversedAt: nowOf(tx) })
+    .where(eq(r.id, orig.id));
+  await settleTasks(tx, wo.id);
+  return { id: row.id, code };
+}
+
+const reportList = listCalls(reportRecords);
+
+/** Report work: the report and its reversal, the records list and a work order's records. */
+export const reportRoutes: RouteDef[] = [
+  ...reportList.routes,
+  ...detailCalls(reportRecords).routes,
+  ...exportCalls(reportRecords).routes,
+  handle(workOrderApi.report, { handler: ({ tx, session, body }) => report(tx, session, body) }),
+  handle(workOrderApi.reverse, {
+    handler: ({ tx, session, body }) => reverse(tx, session, body.id, body.reason),
+  }),
+  handle(workOrderApi.workOrderReports, {
+    handler: ({ tx, query }) =>
+      tx
+        .select(reportRecords.rowColumns)
+        .from(r)
+        .where(eq(r.workOrderId, query.workOrderId))
+        .orderBy(asc(r.createdAt), asc(r.id)),
+  }),
+];
