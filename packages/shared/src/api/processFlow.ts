@@ -218,7 +218,8 @@ export const processFlowApi = {
     method: 'GET',
     path: `${V}getProcessFlowVersionDetail`,
     summary: '版本详情：有序工序（工序、加工类型、标准工时、产线、工位）与物料',
-    access: READ,
+    // planners read which lines a version allows when they plan (plan-add, quick add)
+    access: { keys: [...READ.keys, 'orderListAdd', 'orderListQuickAdd', 'planListAdd', 'planListModify'] },
     query: IdQuery,
     result: VersionDetail,
   }),

@@ -24,10 +24,12 @@ export interface CrudPageProps<E extends EntityDecl>
     | 'batchActions'
     | 'maxRowActions'
     | 'fixedFilters'
+    | 'defaultFilter'
     | 'urlState'
     | 'search'
     | 'onRowClick'
     | 'activeRowId'
+    | 'rowStyle'
     | 'prefsKey'
   > {
   /** The declaration: the rows are its `RowOf`, as its list call declares them. */
@@ -49,6 +51,9 @@ export interface CrudPageProps<E extends EntityDecl>
   onChanged?(): void;
   /** 新增 goes elsewhere (a route of its own) instead of opening the dialog. */
   onAdd?(): void;
+  /** 修改 and 删除 only on the rows this allows (a document editable only as a draft). */
+  canModify?(row: RowOf<E>): boolean;
+  canDelete?(row: RowOf<E>): boolean;
   ref?: Ref<ListPageHandle>;
 }
 
@@ -70,6 +75,8 @@ export function CrudPage({
   addValues,
   onChanged,
   onAdd,
+  canModify,
+  canDelete,
   ref,
   ...list
 }: CrudPageProps<EntityDecl>) {
@@ -110,6 +117,7 @@ export function CrudPage({
       key: 'modify',
       label: '修改',
       action: 'Modify',
+      visible: canModify,
       onClick: (r) => setDialog({ open: true, mode: 'edit', row: r }),
     },
     ...rowActions,
@@ -150,6 +158,7 @@ export function CrudPage({
       label: '删除',
       action: 'Del',
       danger: true,
+      visible: canDelete,
       confirm: '您确定要删除吗?',
       success: '删除成功',
       onClick: remove,

@@ -111,6 +111,25 @@ describe('ListPage', () => {
     ]);
   });
 
+  it("starts with the page's own filter, says so, and 查看全部 clears only that", async () => {
+    signIn(['thinglist']);
+    mount({ defaultFilter: { values: { kinds: ['a'] }, note: '默认只显示甲类物品' } });
+    await screen.findByText('螺栓');
+    const filtersOf = async (i: number) =>
+      JSON.parse((await decryptText((listCalls()[i] as { searchVal: string }).searchVal)) ?? '');
+    expect(await filtersOf(0)).toEqual([
+      { fieldName: 'status', fieldType: 'enum', fieldValue: 1, operator: 'eq' },
+      { fieldName: 'kinds', fieldType: 'enum', fieldValue: ['a'], operator: 'in' },
+    ]);
+    expect(screen.getByText('默认只显示甲类物品')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: /查看全部/ }));
+    await waitFor(() => expect(listCalls()).toHaveLength(2));
+    expect(await filtersOf(1)).toEqual([
+      { fieldName: 'status', fieldType: 'enum', fieldValue: 1, operator: 'eq' },
+    ]);
+    expect(screen.queryByText('默认只显示甲类物品')).toBeNull();
+  });
+
   it('shows only the actions the user holds, and row actions only where visible', async () => {
     signIn(['thinglist', 'thinglistmodify']);
     mount();

@@ -14,6 +14,7 @@ import {
   Typography,
 } from 'antd';
 import {
+  type CSSProperties,
   type Key,
   type ReactNode,
   type Ref,
@@ -28,7 +29,7 @@ import { usePermission } from '../usePermission.ts';
 import { actionsWidth, RowActions, useActionRunner } from './actions.tsx';
 import { ColumnSettings } from './ColumnSettings.tsx';
 import { columnBases, columnDefsOf, FLEX_WIDTH, tableColumns } from './columns.tsx';
-import { searchFieldsOf } from './filters.ts';
+import { type SearchValues, searchFieldsOf } from './filters.ts';
 import { parseOrder, sortableKeys, toOrder } from './order.ts';
 import { SearchForm } from './SearchForm.tsx';
 import type {
@@ -81,6 +82,12 @@ export interface ListPageProps<T> {
   onImport?(): unknown;
   /** Filters sent with every call (and export) but not in the search form: the rows under a parent. */
   fixedFilters?: readonly FilterItem[];
+  /**
+   * The page's own starting filter (work orders: only the open ones): the search form starts with
+   * `values` and 重置 returns to them; while they hold, `note` says so above the table beside a
+   * 查看全部 link that clears them.
+   */
+  defaultFilter?: { values: SearchValues; note: string };
   /** false: paging, sort and search live in the component, not the URL (a list under another list). */
   urlState?: boolean;
   /** false: no search form (a short list under a parent). */
@@ -88,6 +95,8 @@ export interface ListPageProps<T> {
   /** A click on a row (choosing the parent a list below shows); the row with `activeRowId` is highlighted. */
   onRowClick?(row: T): void;
   activeRowId?: string | number;
+  /** A row's own look (a reversal in red, a withdrawn record in grey); the table's when none. */
+  rowStyle?(row: T): CSSProperties | undefined;
   /** Key of the saved column settings; the route name when omitted (two lists on one page need two). */
   prefsKey?: string;
   /** Told when the list call fails: a screen may show a page of its own for a refusal. */
@@ -117,17 +126,23 @@ export function ListPage<S extends RowSchema>({
   onExport,
   onImport,
   fixedFilters,
+  defaultFilter,
   urlState = true,
   search = true,
   onRowClick,
   activeRowId,
+  rowStyle,
   prefsKey = routeName,
   onLoadError,
   ref,
 }: ListPageProps<NoInfer<Static<S>>> & { endpoint: PageEndpoint<S> }) {
   type T = Static<S>;
   const can = usePermission();
-  const list = useListQuery(entity, endpoint, { fixed: fixedFilters, inUrl: urlState });
+  const list = useListQuery(entity, endpoint, {
+    fixed: fixedFilters,
+    inUrl: urlState,
+    defaultSearch: defaultFilter?.values,
+  });
   const { query, state } = list;
   const reload = () => void query.refetch();
   useImperativeHandle(ref, () => ({ reload: () => void query.refetch() }), [query.refetch]);
@@ -157,6 +172,10 @@ export function ListPage<S extends RowSchema>({
   useEffect(() => setSelected({ keys: [], rows: [] }), [stateKey]);
 
   const idOf = (row: T) => String(row[rowKey]);
+  const filterKeys = Object.keys(defaultFilter?.values ?? {});
+  const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+  const atDefaultFilter =
+    filterKeys.length > 0 && filterKeys.every((k) => same(state.search[k], defaultFilter?.values[k]));
   const cols: TableColumnType<T>[] = tableColumns(defs, prefs.columns, parseOrder(state.order, sortable));
   if (rowActs.length) {
     cols.push({
@@ -216,7 +235,14 @@ export function ListPage<S extends RowSchema>({
 
   return (
     <Flex vertical gap={16}>
-      {hasSearch && <SearchForm entity={entity} values={state.search} onSearch={list.search} />}
+      {hasSearch && (
+        <SearchForm
+          entity={entity}
+          values={state.search}
+          defaults={list.defaultSearch}
+          onSearch={list.search}
+        />
+      )}
       <Card ref={cardRef} variant="borderless" styles={{ body: { padding: 0 } }}>
         <Flex align="center" justify="space-between" wrap gap={12} style={{ padding: '14px 20px' }}>
           <Title level={5} style={{ margin: 0 }}>
@@ -246,6 +272,31 @@ export function ListPage<S extends RowSchema>({
             />
           </Flex>
         </Flex>
+        {defaultFilter && atDefaultFilter && (
+          <Alert
+            type="info"
+            showIcon
+            style={{ margin: '0 20px 12px' }}
+            title={
+              <Flex gap={12} align="center">
+                <Text>{defaultFilter.note}</Text>
+                <Button
+                  type="link"
+                  size="small"
+                  onClick={() =>
+                    list.search(
+                      Object.fromEntries(
+                        Object.entries(state.search).filter(([k]) => !filterKeys.includes(k)),
+                      ),
+                    )
+                  }
+                >
+                  查看全部
+                </Button>
+              </Flex>
+            }
+          />
+        )}
         {batches.length > 0 && selected.keys.length > 0 && (
           <Alert
             type="info"
@@ -274,7 +325,14 @@ export function ListPage<S extends RowSchema>({
           // header and horizontal scroll bar stay in view on long pages
           sticky={{ getContainer: () => scrollParentOf(cardRef.current) }}
           locale={{ emptyText: query.isFetching || query.isPending ? ' ' : empty }}
-          onRow={onRowClick && ((row) => ({ onClick: () => onRowClick(row), style: { cursor: 'pointer' } }))}
+          onRow={
+            onRowClick || rowStyle
+              ? (row) => ({
+                  onClick: onRowClick && (() => onRowClick(row)),
+                  style: { ...(onRowClick ? { cursor: 'pointer' } : {}), ...rowStyle?.(row) },
+                })
+              : undefined
+          }
           rowClassName={(row) =>
             activeRowId !== undefined && idOf(row) === String(activeRowId) ? 'ant-table-row-selected' : ''
           }

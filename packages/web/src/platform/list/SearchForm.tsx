@@ -100,6 +100,8 @@ function usePerRow(): number {
 interface Props {
   entity: EntityDecl;
   values: SearchValues;
+  /** What 重置 returns to; the declared enum defaults when omitted. */
+  defaults?: SearchValues;
   onSearch(values: SearchValues): void;
 }
 
@@ -107,7 +109,7 @@ interface Props {
  * The search card of a list: one control per field that declares `filter` (text → like, enum →
  * select, dates → range, numbers → range), 查询 and 重置, folded to one row when there are more.
  */
-export function SearchForm({ entity, values, onSearch }: Props) {
+export function SearchForm({ entity, values, defaults, onSearch }: Props) {
   const [form] = Form.useForm();
   const fields = useMemo(() => searchFieldsOf(entity), [entity]);
   const perRow = usePerRow();
@@ -155,7 +157,7 @@ export function SearchForm({ entity, values, onSearch }: Props) {
                 <Button
                   icon={<ReloadOutlined />}
                   onClick={() => {
-                    const d = defaultSearchValues(entity);
+                    const d = defaults ?? defaultSearchValues(entity);
                     const next = toFormValues(entity, d);
                     form.setFields(fields.map((s) => ({ name: s.key, value: next[s.key], errors: [] })));
                     onSearch(d);

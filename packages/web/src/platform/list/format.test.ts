@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatNumber, truncateNumber } from './format.ts';
+import { formatMinutes, formatNumber, formatPercent, truncateNumber } from './format.ts';
 
 describe('truncateNumber (spec 001 §5)', () => {
   it('keeps at most 3 decimals by truncation, not rounding', () => {
@@ -49,5 +49,50 @@ describe('truncateNumber (spec 001 §5)', () => {
     expect(formatNumber(1.23456)).toBe('1.234');
     expect(formatNumber('')).toBe('0');
     expect(formatNumber(-1.2399)).toBe('-1.239');
+  });
+});
+
+describe('formatPercent', () => {
+  it('moves the point in the text, so no binary artefact cuts a digit', () => {
+    expect(formatPercent(0.29)).toBe('29%');
+    expect(formatPercent(0.57)).toBe('57%');
+    expect(formatPercent(1)).toBe('100%');
+    expect(formatPercent(1.25)).toBe('125%');
+  });
+
+  it('keeps 3 decimals of the percentage by truncation', () => {
+    expect(formatPercent(0.123456)).toBe('12.345%');
+    expect(formatPercent(2 / 3)).toBe('66.666%');
+    expect(formatPercent(1.5e-7)).toBe('0%');
+    expect(formatPercent(1.23456e-4)).toBe('0.012%');
+  });
+
+  it('makes empty and invalid values 0%', () => {
+    expect(formatPercent(null)).toBe('0%');
+    expect(formatPercent('')).toBe('0%');
+    expect(formatPercent('0.5')).toBe('50%');
+  });
+});
+
+describe('formatMinutes (天/小时/分)', () => {
+  it('splits minutes into days, hours and minutes, leaving out zero units', () => {
+    expect(formatMinutes(5)).toBe('5分');
+    expect(formatMinutes(60)).toBe('1小时');
+    expect(formatMinutes(65)).toBe('1小时5分');
+    expect(formatMinutes(1440)).toBe('1天');
+    expect(formatMinutes(1441)).toBe('1天1分');
+    expect(formatMinutes(3 * 1440 + 2 * 60 + 7)).toBe('3天2小时7分');
+  });
+
+  it('cuts parts of a minute, never rounding up', () => {
+    expect(formatMinutes(59.99)).toBe('59分');
+    expect(formatMinutes(0.5)).toBe('0分');
+  });
+
+  it('shows nothing, negative or invalid as 0分', () => {
+    expect(formatMinutes(0)).toBe('0分');
+    expect(formatMinutes(-30)).toBe('0分');
+    expect(formatMinutes(null)).toBe('0分');
+    expect(formatMinutes('90')).toBe('1小时30分');
   });
 });

@@ -112,6 +112,11 @@ export interface ListQueryOptions {
    * paging must not move the page's own list).
    */
   inUrl?: boolean;
+  /**
+   * The page's own starting search values, over the declared enum defaults (work orders start
+   * with the open ones); a search the user makes replaces them, 重置 brings them back.
+   */
+  defaultSearch?: SearchValues;
 }
 
 type ParamsChange = (p: URLSearchParams) => URLSearchParams;
@@ -135,15 +140,17 @@ export function useListQuery<S extends RowSchema>(
 ) {
   const [params, setParams] = useStateParams(opts.inUrl ?? true);
   const { sizes, defaultSize, ready } = usePageSizes();
+  // compared by content: a page may pass a new object on every render
+  const pageDefaultsText = JSON.stringify(opts.defaultSearch ?? {});
   const defaults = useMemo<ListDefaults>(
     () => ({
       sizes,
       defaultSize,
       sortable: sortableKeys(entity),
       searchKeys: searchFieldsOf(entity).map((s) => s.key),
-      search: defaultSearchValues(entity),
+      search: { ...defaultSearchValues(entity), ...(JSON.parse(pageDefaultsText) as SearchValues) },
     }),
-    [entity, sizes, defaultSize],
+    [entity, sizes, defaultSize, pageDefaultsText],
   );
   const state = readListState(params, defaults);
   // compared by content: the state is a new object on every render
@@ -191,6 +198,8 @@ export function useListQuery<S extends RowSchema>(
     state,
     filters,
     sizes,
+    /** The search values the list starts with and 重置 returns to. */
+    defaultSearch: defaults.search,
     query,
     search: (search: SearchValues) => update((s) => ({ ...s, search, currentPage: 1 })),
     page: (currentPage: number, pageSize: number) =>
