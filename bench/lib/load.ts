@@ -47,7 +47,7 @@ export const markOf = (p: PairResult, targetPct: number) =>
   p.reference ? 'ref' : p.ratioPct >= targetPct ? 'PASS' : 'BELOW';
 
 /** Load targets may only be on this machine (workplace rule: loopback only). */
-function assertLoopback(url: string): void {
+export function assertLoopback(url: string): void {
   const host = new URL(url).hostname;
   if (!(host === 'localhost' || host === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(host))) {
     throw new Error(`refusing to load a non-loopback address: ${url}`);
@@ -88,7 +88,7 @@ async function fire(target: Target, opts: LoadOptions, seconds: number, expectBo
   });
 }
 
-function failures(r: autocannon.Result): string | undefined {
+export function failures(r: autocannon.Result): string | undefined {
   const bad = r.non2xx + r.errors + r.timeouts + r.mismatches;
   if (bad === 0) return undefined;
   const codes = Object.entries(r.statusCodeStats ?? {})
