@@ -13,6 +13,26 @@ export const MAX_PRODUCE_QUANTITY = 100_000_000;
 export const keptQuantity = (label: string, width = 100) =>
   ({ label, type: 'number', readOnly: true, sort: true, width }) satisfies FieldDecl;
 
+/** A text column the system fills (numbers of other documents, names), filterable by part. */
+export const shownText = (label: string, width = 140, list = true) =>
+  ({ label, type: 'string', readOnly: true, filter: ['like'], sort: true, width, list }) satisfies FieldDecl;
+
+/** A duration in minutes the list computes (overTime, longTime). */
+export const minutes = (label: string) =>
+  ({ label, type: 'number', readOnly: true, sort: true, width: 110 }) satisfies FieldDecl;
+
+/** A reference the system set (the line a plan chose): shown by name, filtered by name or id. */
+export const shownRef = (label: string, entity: string, idField: string, width = 130) =>
+  ({
+    label,
+    type: 'string',
+    readOnly: true,
+    ref: { entity, by: 'name', idField },
+    filter: ['like'],
+    sort: true,
+    width,
+  }) satisfies FieldDecl;
+
 /** The product columns every production document shows beside its product's name. */
 export const productColumns = {
   materialsCode: {

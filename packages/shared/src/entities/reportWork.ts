@@ -1,25 +1,15 @@
 import { Type } from 'typebox';
-import { defineEntity, type FieldDecl } from './define.ts';
+import { defineEntity } from './define.ts';
 import { createdAtField, idField, remarkField } from './information.ts';
-import { productColumns } from './produceOrder.ts';
+import { keptQuantity, productColumns, shownRef, shownText } from './produceOrder.ts';
 
 /** Base of report-work calls (报工, spec 000 §7 pattern under production). */
 export const REPORT_BASE = 'production/kiki/private/reportWork/';
 
-const shown = (label: string, width = 130) =>
-  ({ label, type: 'string', readOnly: true, filter: ['like'], sort: true, width }) satisfies FieldDecl;
-const qty = (label: string) =>
-  ({ label, type: 'number', readOnly: true, sort: true, width: 90 }) satisfies FieldDecl;
+const shown = (label: string, width = 130) => shownText(label, width);
+const qty = (label: string) => keptQuantity(label, 90);
 const ref = (label: string, entity: string, idField: string, width = 120) =>
-  ({
-    label,
-    type: 'string',
-    readOnly: true,
-    ref: { entity, by: 'name', idField },
-    filter: ['like'],
-    sort: true,
-    width,
-  }) satisfies FieldDecl;
+  shownRef(label, entity, idField, width);
 
 /**
  * Reports of work (报工记录, plans → report-records): one row per report on a task, written by the

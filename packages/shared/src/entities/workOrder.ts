@@ -1,29 +1,9 @@
 import { Type } from 'typebox';
 import { distributeStatus, pauseStatus, priority, workOrderStatus, workType } from '../enums/index.ts';
 import { PRODUCTION_BASE } from '../machines/plans.ts';
-import { defineEntity, type FieldDecl } from './define.ts';
+import { defineEntity } from './define.ts';
 import { createdAtField, idField } from './information.ts';
-import { keptQuantity, productColumns } from './produceOrder.ts';
-
-/** A text column the system fills (numbers of other documents, names), filterable by part. */
-const shownText = (label: string, width = 140, list = true) =>
-  ({ label, type: 'string', readOnly: true, filter: ['like'], sort: true, width, list }) satisfies FieldDecl;
-
-/** A duration in minutes the list computes (overTime, longTime). */
-const minutes = (label: string) =>
-  ({ label, type: 'number', readOnly: true, sort: true, width: 110 }) satisfies FieldDecl;
-
-/** A reference the system set (the line a plan chose): shown by name, filtered by name or id. */
-const shownRef = (label: string, entity: string, idField: string, width = 130) =>
-  ({
-    label,
-    type: 'string',
-    readOnly: true,
-    ref: { entity, by: 'name', idField },
-    filter: ['like'],
-    sort: true,
-    width,
-  }) satisfies FieldDecl;
+import { keptQuantity, minutes, productColumns, shownRef, shownText } from './produceOrder.ts';
 
 /**
  * Work orders (工单, plans → works → work-list): made by releasing a plan, never by a form, so the

@@ -18,6 +18,7 @@ import {
   type FlowValues,
   PlanFields,
   type PlanValues,
+  RemarkItem,
   textOrNull,
   timeText,
 } from './planFlow.tsx';
@@ -192,16 +193,7 @@ export default function OrderQuickAdd() {
                 <Input placeholder="请输入来源单号" maxLength={50} allowClear />
               </Form.Item>
             </Col>
-            <Col xs={24}>
-              <Form.Item name="remark" label="备注">
-                <Input.TextArea
-                  placeholder="请输入备注"
-                  maxLength={500}
-                  showCount
-                  autoSize={{ minRows: 2, maxRows: 6 }}
-                />
-              </Form.Item>
-            </Col>
+            <RemarkItem />
           </Row>
         </Card>
         <Card variant="borderless" title="生产计划（订单全部数量）">

@@ -6,20 +6,7 @@ import type { AddBody, RowOf } from '@factory/shared/entities/schema';
 import { priority } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import {
-  Alert,
-  App,
-  Button,
-  Card,
-  Col,
-  Descriptions,
-  Flex,
-  Form,
-  Input,
-  InputNumber,
-  Row,
-  Space,
-} from 'antd';
+import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, InputNumber, Row, Space } from 'antd';
 import { useEffect, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../platform/call.ts';
@@ -32,6 +19,7 @@ import {
   type FlowValues,
   PlanFields,
   type PlanValues,
+  RemarkItem,
   textOrNull,
   timeText,
 } from './planFlow.tsx';
@@ -215,16 +203,7 @@ export default function PlanAdd() {
             <Col xs={24} md={12} />
             <FlowFields materialId={o?.materialsId ?? undefined} />
             <PlanFields />
-            <Col xs={24}>
-              <Form.Item name="remark" label="备注">
-                <Input.TextArea
-                  placeholder="请输入备注"
-                  maxLength={500}
-                  showCount
-                  autoSize={{ minRows: 2, maxRows: 6 }}
-                />
-              </Form.Item>
-            </Col>
+            <RemarkItem />
           </Row>
         </Card>
         <Flex justify="flex-end">

@@ -9,7 +9,7 @@ import { planType } from '@factory/shared/enums';
 import type { EnumValue } from '@factory/shared/enums/defineEnum';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Alert, Col, DatePicker, Form, type FormInstance, InputNumber, Radio, Select } from 'antd';
+import { Alert, Col, DatePicker, Form, type FormInstance, Input, InputNumber, Radio, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
 import { useEffect, useMemo } from 'react';
 import { call } from '../../platform/call.ts';
@@ -28,16 +28,16 @@ const FLOWS = entityEndpoints(processFlowEntity).list;
 const AREAS = entityEndpoints(areaEntity).list;
 
 /**
- * The lines a version allows, as the server checks a plan's line: those every step naming lines
- * names; steps naming none do not narrow, so a version whose steps name none allows every line;
- * a version without steps allows none (nothing could be made).
+ * The lines a version allows, as the server checks a plan's line: every line any of its steps
+ * names (a transformer's steps run in several workshops; its plan is booked on one of them), in
+ * step order; a version whose steps name none allows every line; a version without steps allows
+ * none (nothing could be made).
  */
 export function versionLines(v: Pick<VersionDetail, 'steps'>): Lines {
   if (!v.steps.length) return [];
-  const naming = v.steps.filter((s) => s.areaList.length);
-  if (!naming.length) return ANY_LINE;
-  const [first, ...rest] = naming;
-  return first.areaList.filter((a) => rest.every((s) => s.areaList.some((b) => b.id === a.id)));
+  const named = v.steps.flatMap((s) => s.areaList);
+  if (!named.length) return ANY_LINE;
+  return named.filter((a, i) => named.findIndex((b) => b.id === a.id) === i);
 }
 
 /**
@@ -125,21 +125,16 @@ export function FlowFields({ materialId }: { materialId: number | undefined }) {
 
   const noFlow = materialId !== undefined && flow.data === null;
   const noSteps = Array.isArray(lines) && detail.data && !detail.data.steps.length;
-  const noLine = Array.isArray(lines) && !noSteps && !lines.length;
   return (
     <>
-      {(noFlow || noSteps || noLine) && (
+      {(noFlow || noSteps) && (
         <Col xs={24}>
           <Alert
             type="warning"
             showIcon
             style={{ marginBottom: 16 }}
             title={
-              noFlow
-                ? '该产品没有启用的工艺路线，请先在工艺路线中维护'
-                : noSteps
-                  ? '该工艺版本没有工序，不能安排生产'
-                  : '该工艺版本各工序没有共同的产线，请先在工艺路线中维护工序的产线'
+              noFlow ? '该产品没有启用的工艺路线，请先在工艺路线中维护' : '该工艺版本没有工序，不能安排生产'
             }
           />
         </Col>
@@ -192,6 +187,22 @@ export const timeText = (d: Dayjs | null | undefined): string | null =>
   d ? d.format('YYYY-MM-DD HH:mm:ss') : null;
 
 /** A trimmed text, or null when nothing is left. */
+/** The remark of a production form, across the whole row. */
+export function RemarkItem() {
+  return (
+    <Col xs={24}>
+      <Form.Item name="remark" label="备注">
+        <Input.TextArea
+          placeholder="请输入备注"
+          maxLength={500}
+          showCount
+          autoSize={{ minRows: 2, maxRows: 6 }}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
+
 export const textOrNull = (t: string | null | undefined): string | null => t?.trim() || null;
 
 /** The values the plan's own fields hold. */
