@@ -25,7 +25,10 @@ export interface FactoryModel {
   peoplePerWorkshop?: number;
 }
 
-/** The transformer works: winding, iron core, paper wrapping, dipping paint, final assembly, shipping. */
+/**
+ * The transformer works: winding, iron core, paper wrapping, dipping paint, final assembly, shipping,
+ * and box-type substations fitted out on a line of their own.
+ */
 const transformer: FactoryModel = {
   factory: '华东变压器一厂',
   procedures: [
@@ -44,6 +47,8 @@ const transformer: FactoryModel = {
     ['GX013', '出厂试验', 0, 240],
     ['GX014', '油箱喷漆', 1, 120],
     ['GX015', '包装发运', 0, 60],
+    ['GX016', '箱变总装', 0, 480],
+    ['GX017', '二次接线', 0, 240],
   ],
   workshops: [
     {
@@ -124,6 +129,21 @@ const transformer: FactoryModel = {
       ],
     },
     { name: '发运区', lines: [{ name: '发运线', stations: [['包装工位', ['GX015']]] }] },
+    {
+      // box-type substations are fitted out, tested and shipped in a workshop of their own
+      name: '成套车间',
+      lines: [
+        {
+          name: '箱变装配线',
+          stations: [
+            ['箱变总装工位', ['GX016']],
+            ['二次接线工位', ['GX017']],
+            ['箱变试验工位', ['GX013']],
+            ['箱变发运工位', ['GX015']],
+          ],
+        },
+      ],
+    },
   ],
   groups: [
     ['绕线班组', ['caozuo01']],

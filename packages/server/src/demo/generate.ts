@@ -10,6 +10,7 @@ import { seedMarketCatalogue } from './market.ts';
 import { demoMaterials, seedMaterials } from './materials.ts';
 import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
+import { demoProduction, seedProduction } from './production.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { seedShifts } from './shifts.ts';
 import { demoStorage, seedStorage } from './storage.ts';
@@ -93,7 +94,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
       services,
       null,
       { ...t, adminPassword: DEMO_PASSWORD },
-      async (tx, _tenantId, adminId) => {
+      async (tx, tenantId, adminId) => {
         for (const role of jobRoles) {
           const roleId = await createRole(tx, adminId, {
             name: role.name,
@@ -118,6 +119,10 @@ export async function seedDemo(services: Services): Promise<boolean> {
         // after the storage demo, whose equipment classes file the machines
         const register = demoEquipment[t.memberCode];
         if (register) await seedEquipment(tx, adminId, register);
+        // after the flows, which say what can be planned on which line, and the customers
+        const history = demoProduction[t.memberCode];
+        if (history)
+          await seedProduction(tx, { ...t, id: tenantId, logo: null, configVersion: 0 }, adminId, history);
         await seedNotificationRules(tx, adminId);
       },
     );

@@ -44,10 +44,231 @@ export interface MaterialCatalogue {
   boms: Readonly<Record<string, readonly BomRow[]>>;
 }
 
+/** Two decimals: what a BOM line of kilograms is kept to. */
+const kg = (x: number) => Math.round(x * 100) / 100;
+const seq = (prefix: string, n: number) => `${prefix}${String(n).padStart(3, '0')}`;
+
+/**
+ * A rating of a product family beside its reference: the codes of its own parts and how its
+ * quantities scale. Copper, steel and insulation go as (kVA ÷ reference)^0.75, oil, tank and paint
+ * as ^0.6 (surface), the usual sizing rules of distribution transformers.
+ */
+export interface Rating {
+  kva: number;
+  product: string;
+  hv: string;
+  lv: string;
+  core: string;
+  body: string;
+  /** The oil tank or the dry-type enclosure, bought to the rating. */
+  housing: string;
+  /** Copper, steel and insulation factor. */
+  size: number;
+  /** Oil, tank and paint factor. */
+  surface: number;
+  /** Radiators on the tank (oil-immersed). */
+  radiators: number;
+}
+
+function rating(kva: number, reference: number, i: number, product: string, radiators = 0): Rating {
+  return {
+    kva,
+    product,
+    hv: seq('BCP-XQ-', 7 + 2 * i),
+    lv: seq('BCP-XQ-', 8 + 2 * i),
+    core: seq('BCP-TX-', 4 + i),
+    body: seq('BCP-QS-', 5 + i),
+    housing: seq('WGJ-JG-', 6 + i),
+    size: (kva / reference) ** 0.75,
+    surface: (kva / reference) ** 0.6,
+    radiators,
+  };
+}
+
+/** The S13-M ratings beside the 400 kVA one, each with its own coils, core, body and tank. */
+export const s13Ratings: readonly Rating[] = (
+  [
+    [200, 4],
+    [315, 6],
+    [630, 10],
+    [800, 12],
+    [1000, 14],
+  ] as const
+).map(([kva, radiators], i) => rating(kva, 400, i, `CP-S13-${kva}`, radiators));
+
+/** SCB13-630/10 beside the 1000 kVA dry-type. */
+export const scb13Ratings: readonly Rating[] = [rating(630, 1000, s13Ratings.length, 'CP-SCB13-630')];
+
+/** Parts of the box-type substation (YBM, 630 kVA, with an S13-M-630/10 inside). */
+export const BOX_SUBSTATION = {
+  product: 'CP-YBM-630',
+  transformer: 'CP-S13-630',
+  hvCabinet: 'WGJ-XB-001',
+  lvCabinet: 'WGJ-XB-002',
+  enclosure: 'WGJ-XB-003',
+} as const;
+
+function s13Parts(r: Rating): { materials: MaterialRow[]; boms: Record<string, BomRow[]> } {
+  const name = `S13-M-${r.kva}/10`;
+  const f = r.size;
+  return {
+    materials: [
+      [r.hv, '高压线圈', `${name} HV`, 1, '线圈', '个', { attrs: { 电压等级: '10kV', 绝缘等级: 'A' } }],
+      [r.lv, '低压线圈', `${name} LV`, 1, '线圈', '个', { attrs: { 电压等级: '0.4kV', 绝缘等级: 'A' } }],
+      [r.core, '铁心', `${name} 三相三柱叠积`, 1, '铁心', '个'],
+      [r.body, '器身', name, 1, '器身', '台'],
+      [r.housing, '油箱', `${name} 波纹油箱`, 0, '结构件', '台', { limits: [1, 10] }],
+      [
+        r.product,
+        '油浸式变压器',
+        name,
+        2,
+        '油浸式变压器',
+        '台',
+        { attrs: { 电压等级: '10kV', 容量: `${r.kva}kVA`, 冷却方式: 'ONAN' } },
+      ],
+    ],
+    boms: {
+      [r.product]: [
+        [r.body, 1],
+        [r.housing, 1],
+        ['WGJ-JG-002', r.radiators],
+        ['WGJ-TG-001', 3],
+        ['WGJ-TG-002', 4],
+        ['BCP-FJ-001', 1],
+        ['YCL-YOU-001', Math.round((320 * r.surface) / 5) * 5, 3],
+        ['YCL-YQ-002', kg(4 * r.surface), 10],
+        ['YCL-YQ-003', kg(6 * r.surface), 10],
+        ['WGJ-JG-004', 1],
+        ['FL-002', 15, 10],
+        ['FL-003', 24],
+      ],
+      [r.body]: [
+        [r.hv, 3],
+        [r.lv, 3],
+        [r.core, 1],
+        ['YCL-CU-005', kg(9.5 * f), 3],
+        ['YCL-JY-003', kg(0.6 * f), 10],
+        ['WGJ-KG-001', 1],
+        ['YCL-JY-002', kg(6 * f), 8],
+        ['YCL-YQ-001', kg(18 * f), 5],
+        ['FL-001', 24, 5],
+      ],
+      [r.hv]: [
+        ['YCL-CU-001', kg(38.5 * f), 2],
+        ['YCL-JY-001', kg(1.8 * f), 5],
+        ['YCL-JY-002', kg(0.5 * f), 8],
+      ],
+      [r.lv]: [
+        ['YCL-CU-003', kg(42 * f), 1.5],
+        ['YCL-JY-001', kg(1.2 * f), 5],
+      ],
+      [r.core]: [
+        ['YCL-GG-001', kg(620 * f), 1.5],
+        ['YCL-GB-001', kg(48 * f), 6],
+        ['FL-001', 12, 5],
+        ['FL-003', 8],
+      ],
+    },
+  };
+}
+
+function scb13Parts(r: Rating): { materials: MaterialRow[]; boms: Record<string, BomRow[]> } {
+  const name = `SCB13-${r.kva}/10`;
+  const f = r.size;
+  return {
+    materials: [
+      [
+        r.hv,
+        '高压线圈',
+        `${name} HV 环氧浇注`,
+        1,
+        '线圈',
+        '个',
+        { attrs: { 电压等级: '10kV', 绝缘等级: 'F' } },
+      ],
+      [r.lv, '低压线圈', `${name} LV 箔绕`, 1, '线圈', '个', { attrs: { 电压等级: '0.4kV', 绝缘等级: 'F' } }],
+      [r.core, '铁心', `${name} 三相三柱叠积`, 1, '铁心', '个'],
+      [r.body, '器身', name, 1, '器身', '台'],
+      [r.housing, '干变外壳', 'IP20 1800×1300×1900mm', 0, '结构件', '台', { limits: [1, 10] }],
+      [
+        r.product,
+        '干式变压器',
+        name,
+        2,
+        '干式变压器',
+        '台',
+        { attrs: { 电压等级: '10kV', 容量: `${r.kva}kVA`, 绝缘等级: 'F', 冷却方式: 'AN' } },
+      ],
+    ],
+    boms: {
+      [r.product]: [
+        [r.body, 1],
+        ['WGJ-KG-003', 1],
+        [r.housing, 1],
+        ['WGJ-JG-004', 1],
+      ],
+      [r.body]: [
+        [r.hv, 3],
+        [r.lv, 3],
+        [r.core, 1],
+        ['FL-003', 36],
+      ],
+      [r.hv]: [
+        ['YCL-CU-002', kg(95 * f), 2],
+        ['YCL-JY-004', kg(120 * f), 3],
+        ['YCL-JY-005', kg(40 * f), 5],
+      ],
+      [r.lv]: [
+        ['YCL-CU-004', kg(110 * f), 1],
+        ['YCL-JY-001', kg(3.5 * f), 5],
+      ],
+      [r.core]: [
+        ['YCL-GG-002', kg(1450 * f), 1.5],
+        ['YCL-GB-001', kg(85 * f), 6],
+      ],
+    },
+  };
+}
+
+const b = BOX_SUBSTATION;
+const boxSubstation: { materials: MaterialRow[]; boms: Record<string, BomRow[]> } = {
+  materials: [
+    [b.hvCabinet, '高压环网柜', 'XGN15-12 负荷开关-熔断器组合', 0, '开关与保护', '台', { limits: [1, 10] }],
+    [b.lvCabinet, '低压开关柜', 'GGD 0.4kV 1000A 含计量', 0, '开关与保护', '台', { limits: [1, 10] }],
+    [b.enclosure, '箱变箱体', 'YBM 复合板 目字型 3800×2200×2500mm', 0, '结构件', '台', { limits: [1, 6] }],
+    [
+      b.product,
+      '箱式变电站',
+      'YBM-12/0.4-630 (S13-M-630/10)',
+      2,
+      '箱式变电站',
+      '台',
+      { attrs: { 电压等级: '10kV', 容量: '630kVA', 冷却方式: 'ONAN' } },
+    ],
+  ],
+  boms: {
+    [b.product]: [
+      [b.transformer, 1],
+      [b.hvCabinet, 1],
+      [b.lvCabinet, 1],
+      [b.enclosure, 1],
+      ['YCL-CU-005', 35, 3],
+      ['FL-003', 60],
+      ['WGJ-JG-004', 1],
+    ],
+  },
+};
+
+/** The transformer works' catalogue beyond its two reference products. */
+const moreTransformers = [...s13Ratings.map(s13Parts), ...scb13Ratings.map(scb13Parts), boxSubstation];
+
 /**
  * The transformer works: an oil-immersed S13-M-400/10 (six levels: product → 器身 → 线圈组件 →
- * 高压线圈 → 绝缘筒 → 绝缘纸板) and a cast-resin dry-type SCB13-1000/10. Quantities are of the
- * order a transformer plant works with (a 400 kVA core is some 600 kg of grain-oriented steel).
+ * 高压线圈 → 绝缘筒 → 绝缘纸板) and a cast-resin dry-type SCB13-1000/10, the references; S13-M of
+ * five more ratings and an SCB13-630/10 scaled from them (product → 器身 → coils, core); a YBM
+ * box-type substation around an S13-M-630/10. Quantities are of the order a transformer plant
+ * works with (a 400 kVA core is some 600 kg of grain-oriented steel).
  */
 const transformer: MaterialCatalogue = {
   units: [
@@ -67,7 +288,7 @@ const transformer: MaterialCatalogue = {
     { name: '外购件', children: [{ name: '套管' }, { name: '开关与保护' }, { name: '结构件' }] },
     { name: '辅料' },
     { name: '半成品', children: [{ name: '线圈' }, { name: '铁心' }, { name: '器身' }] },
-    { name: '成品', children: [{ name: '油浸式变压器' }, { name: '干式变压器' }] },
+    { name: '成品', children: [{ name: '油浸式变压器' }, { name: '干式变压器' }, { name: '箱式变电站' }] },
   ],
   attributes: [
     ['电压等级', '0.4kV、10kV、20kV、35kV'],
@@ -234,6 +455,7 @@ const transformer: MaterialCatalogue = {
       '台',
       { attrs: { 电压等级: '10kV', 容量: '1000kVA', 绝缘等级: 'F', 冷却方式: 'AN' } },
     ],
+    ...moreTransformers.flatMap((p) => p.materials),
   ],
   boms: {
     'CP-S13-400': [
@@ -318,6 +540,7 @@ const transformer: MaterialCatalogue = {
       ['YCL-GG-002', 1450, 1.5],
       ['YCL-GB-001', 85, 6],
     ],
+    ...Object.fromEntries(moreTransformers.flatMap((p) => Object.entries(p.boms))),
   },
 };
 

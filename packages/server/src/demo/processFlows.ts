@@ -12,6 +12,7 @@ import {
   stepsOf,
 } from '../modules/information/index.ts';
 import type { Tx } from '../platform/db.ts';
+import { BOX_SUBSTATION, type Rating, s13Ratings, scb13Ratings } from './materials.ts';
 
 /** A step of a demo version: the procedure, where it runs and what it consumes (by name and code). */
 interface DemoStep {
@@ -171,6 +172,125 @@ const scb13: DemoStep[] = [
 const replacing = (steps: readonly DemoStep[], procedure: string, by: DemoStep | null): DemoStep[] =>
   steps.flatMap((s) => (s.procedure === procedure ? (by ? [by] : []) : [s]));
 
+/** [material code → factor of its quantity, or [the rating's own part, quantity]] */
+type Sizing = Readonly<Record<string, number | readonly [string, number]>>;
+
+/**
+ * A reference step list for another rating: each step's minutes × `minutes` (to 5 minutes), each
+ * material's quantity scaled or the part swapped for the rating's own; others (bushings, the
+ * nameplate) stay as they are.
+ */
+const sized = (steps: readonly DemoStep[], minutes: number, sizing: Sizing): DemoStep[] =>
+  steps.map((s) => ({
+    ...s,
+    minutes: Math.max(5, Math.round((s.minutes * minutes) / 5) * 5),
+    materials: s.materials?.map(([code, quantity]) => {
+      const to = sizing[code];
+      if (to === undefined) return [code, quantity] as const;
+      return typeof to === 'number' ? ([code, Math.round(quantity * to * 1000) / 1000] as const) : to;
+    }),
+  }));
+
+/** Work time grows slower than the material: a bigger coil has more turns, not more coils. */
+const timeFactor = (r: Rating) => Math.sqrt(r.size);
+
+const s13Flow = (r: Rating): DemoFlow => ({
+  name: `S13-M-${r.kva}/10 油浸式变压器工艺`,
+  product: r.product,
+  className: '油浸式变压器',
+  versions: [
+    {
+      name: 'V1',
+      steps: sized(s13, timeFactor(r), {
+        'YCL-CU-001': r.size,
+        'YCL-CU-003': r.size,
+        'YCL-GG-001': r.size,
+        // the reference's clamps are a part of their own; the other ratings' are steel plate
+        'BCP-TX-003': ['YCL-GB-001', Math.round(48 * 1.06 * r.size * 100) / 100],
+        'YCL-JY-001': r.size,
+        'YCL-JY-002': r.size,
+        'YCL-YQ-001': r.size,
+        'YCL-CU-005': r.size,
+        'YCL-JY-003': r.size,
+        'WGJ-JG-001': [r.housing, 1],
+        'WGJ-JG-002': ['WGJ-JG-002', r.radiators],
+        'YCL-YOU-001': r.surface,
+        'YCL-YQ-002': r.surface,
+        'YCL-YQ-003': r.surface,
+      }),
+    },
+  ],
+});
+
+const scb13Flow = (r: Rating): DemoFlow => ({
+  name: `SCB13-${r.kva}/10 干式变压器工艺`,
+  product: r.product,
+  className: '干式变压器',
+  versions: [
+    {
+      name: 'V1',
+      steps: sized(scb13, timeFactor(r), {
+        'YCL-CU-002': r.size,
+        'YCL-JY-005': r.size,
+        'YCL-CU-004': r.size,
+        'YCL-JY-001': r.size,
+        'YCL-JY-004': r.size,
+        'YCL-GG-002': r.size,
+        'YCL-GB-001': r.size,
+        'WGJ-JG-005': [r.housing, 1],
+      }),
+    },
+  ],
+});
+
+/** The reference's step of that procedure, moved to another line's stations. */
+const moved = (steps: readonly DemoStep[], procedure: string, line: string, station: string): DemoStep => {
+  const found = steps.find((s) => s.procedure === procedure);
+  if (!found) throw new Error(`demo process flow: no step ${procedure}`);
+  return { ...found, lines: [line], stations: [station] };
+};
+
+const BOX_LINE = '箱变装配线';
+const box = BOX_SUBSTATION;
+
+/** YBM box-type substation: the S13-M-630 and the cabinets fitted into the enclosure, wired, tested. */
+const boxSubstation: DemoFlow = {
+  name: 'YBM-12/0.4-630 箱式变电站工艺',
+  product: box.product,
+  className: '箱式变电站',
+  versions: [
+    {
+      name: 'V1',
+      steps: [
+        step(
+          '箱变总装',
+          480,
+          [BOX_LINE],
+          ['箱变总装工位'],
+          [
+            [box.enclosure, 1],
+            [box.transformer, 1],
+            [box.hvCabinet, 1],
+            [box.lvCabinet, 1],
+          ],
+        ),
+        step(
+          '二次接线',
+          240,
+          [BOX_LINE],
+          ['二次接线工位'],
+          [
+            ['YCL-CU-005', 36.05],
+            ['FL-003', 60],
+          ],
+        ),
+        moved(s13, '出厂试验', BOX_LINE, '箱变试验工位'),
+        moved(s13, '包装发运', BOX_LINE, '箱变发运工位'),
+      ],
+    },
+  ],
+};
+
 const transformer: DemoFlow[] = [
   {
     name: 'S13-M-400/10 油浸式变压器工艺',
@@ -205,6 +325,9 @@ const transformer: DemoFlow[] = [
       },
     ],
   },
+  ...s13Ratings.map(s13Flow),
+  ...scb13Ratings.map(scb13Flow),
+  boxSubstation,
 ];
 
 const machinery: DemoFlow[] = [

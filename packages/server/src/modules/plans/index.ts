@@ -45,6 +45,6 @@ export const plans: ModuleFace = {
 export { createWorkOrder } from './making.ts';
 export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
 export { producePlan, producePlanActions, syncPlan } from './plans.ts';
-export { report as reportWork } from './reports.ts';
+export { report as reportWork, reverse as reverseReport } from './reports.ts';
 export * from './schema.ts';
 export { workOrderActions } from './workOrders.ts';

@@ -229,7 +229,7 @@ export async function report(tx: Tx, session: SessionInfo, body: ReportBody) {
       currentUserId: session.userId,
       actualStartTime: sql`coalesce(${produceTasks.actualStartTime}, ${nowSql(tx)}::timestamptz)`,
       version: sql`${produceTasks.version} + 1`,
-      updatedAt: sql`now()`,
+      updatedAt: nowOf(tx),
     })
     .where(
       and(
@@ -330,7 +330,7 @@ export async function report(tx: Tx, session: SessionInfo, body: ReportBody) {
  * 撤销报工: a new record with the quantities negated, pointing at the original, which is kept and
  * marked; the counters, the next step's input, the rework and the work order go back with it.
  */
-async function reverse(tx: Tx, session: SessionInfo, id: number, reason: string | undefined) {
+export async function reverse(tx: Tx, session: SessionInfo, id: number, reason: string | undefined) {
   const [orig] = await tx.select().from(r).where(eq(r.id, id)).for('update');
   if (!orig) throw notFound('报工记录');
   if (orig.reversalOf !== null) throw conflict(`报工记录“${orig.code}”是撤销记录，不能再撤销`);
@@ -375,7 +375,7 @@ async function reverse(tx: Tx, session: SessionInfo, id: number, reason: string 
       defectQuantity: sql`${produceTasks.defectQuantity} - ${orig.defectQuantity}`,
       repairQuantity: sql`${produceTasks.repairQuantity} - ${orig.repairQuantity}`,
       version: sql`${produceTasks.version} + 1`,
-      updatedAt: sql`now()`,
+      updatedAt: nowOf(tx),
     })
     .where(eq(produceTasks.id, task.id));
   await passOn(tx, wo.id, task.seq, `-${orig.goodQuantity}`);
@@ -402,6 +402,7 @@ async function reverse(tx: Tx, session: SessionInfo, id: number, reason: string 
       reversalOf: orig.id,
       remark: reason?.trim() || null,
       createdBy: session.userId,
+      createdAt: nowOf(tx),
     })
     .returning({ id: r.id });
   const shares = await tx.select().from(reportWorkUsers).where(eq(reportWorkUsers.reportId, orig.id));

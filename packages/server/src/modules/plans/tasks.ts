@@ -105,7 +105,7 @@ export async function passOn(tx: Tx, workOrderId: number, seq: number, quantity:
       inQuantity: sql`${t.inQuantity} + ${quantity}`,
       ...(next.isSkipped ? { goodQuantity: sql`${t.goodQuantity} + ${quantity}` } : {}),
       version: sql`${t.version} + 1`,
-      updatedAt: sql`now()`,
+      updatedAt: nowOf(tx),
     })
     .where(eq(t.id, next.id));
   if (next.isSkipped) await passOn(tx, workOrderId, next.seq, quantity);

@@ -1,0 +1,115 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHarness, type Harness } from '../testing/harness.ts';
+import { seedDemo } from './generate.ts';
+
+// nobody signs in here: argon2's deliberate slowness would only make seeding the demo's users slow
+vi.mock('../platform/password.ts', async (original) => ({
+  ...(await original<typeof import('../platform/password.ts')>()),
+  hashPassword: async () => 'unused',
+}));
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness();
+  await seedDemo(h.services);
+}, 300_000);
+afterAll(() => h?.close());
+
+/** Rows of the transformer tenant (a reading across its tables, as the system). */
+function transformer<T extends Record<string, unknown>>(query: ReturnType<typeof sql>) {
+  return h.db.systemQuery<T>(
+    sql`with t as (select id from tenant where member_code = 'transformer') ${query}`,
+  );
+}
+
+describe('the transformer works’ demo production', () => {
+  it('makes at least 8 finished products, each with a main flow version', async () => {
+    const rows = await transformer<{ code: string; main: number }>(sql`
+      select m.code, (select count(*)::int from process_flow f join process_flow_version v on v.flow_id = f.id
+        where f.material_id = m.id and f.enabled and v.is_main) as main
+      from material m where m.tenant_id = (select id from t) and m.material_type = 2`);
+    expect(rows.length).toBeGreaterThanOrEqual(8);
+    for (const r of rows) expect(r.main, r.code).toBe(1);
+  });
+
+  it('has a year of orders in the states that history gives', async () => {
+    const rows = await transformer<{
+      planStatus: number;
+      confirmStatus: number;
+      days: number;
+      late: boolean;
+    }>(sql`
+      select plan_status as "planStatus", confirm_status as "confirmStatus",
+        extract(epoch from now() - created_at)::int / 86400 as days,
+        delivery_time < now() and plan_status in (1, 3) as late
+      from produce_order where tenant_id = (select id from t)`);
+    expect(rows.length).toBe(60);
+    expect(Math.max(...rows.map((r) => r.days))).toBeGreaterThan(300);
+    expect(Math.max(...rows.map((r) => r.days))).toBeLessThanOrEqual(366);
+    // completed, in progress, waiting for the planner; two withdrawn by the customer
+    for (const status of [0, 1, 2, 9]) expect(rows.map((r) => r.planStatus)).toContain(status);
+    expect(rows.filter((r) => r.confirmStatus === 0 && r.planStatus === 0).length).toBeGreaterThan(0);
+    expect(rows.filter((r) => r.planStatus === 2).length).toBeGreaterThan(30);
+    expect(rows.filter((r) => r.planStatus === 9)).toHaveLength(2);
+    expect(rows.filter((r) => r.late).length).toBeGreaterThanOrEqual(2);
+  });
+
+  it('has plans released and not, work orders done, running, waiting, distributed and split', async () => {
+    const plans = await transformer<{ scheduleStatus: number }>(sql`
+      select distinct schedule_status as "scheduleStatus" from produce_plan where tenant_id = (select id from t)`);
+    expect(new Set(plans.map((p) => p.scheduleStatus))).toEqual(new Set([0, 1, 4]));
+    const wos = await transformer<{
+      status: number;
+      workType: number;
+      isDistributed: number;
+      code: string;
+    }>(sql`
+      select status, work_type as "workType", is_distributed as "isDistributed", code
+      from produce_work_order where tenant_id = (select id from t)`);
+    expect(new Set(wos.map((w) => w.status))).toEqual(new Set([0, 1, 2]));
+    expect(wos.some((w) => w.workType === 1)).toBe(true);
+    expect(wos.some((w) => w.isDistributed === 1)).toBe(true);
+    expect(wos.some((w) => w.code.endsWith('-1'))).toBe(true);
+  });
+
+  it('reports work through every step: defects by reason, repairs, reversals, man-hours', async () => {
+    const [r] = await transformer<Record<string, number>>(sql`
+      select count(*)::int as n, count(*) filter (where defect_quantity > 0 and reversal_of is null)::int as defects,
+        count(*) filter (where repair_quantity > 0)::int as repairs,
+        count(*) filter (where reversal_of is not null)::int as reversals,
+        count(*) filter (where defect_quantity > 0 and reversal_of is null and not exists (
+          select 1 from report_work_defect d where d.report_id = report_work.id))::int as unexplained,
+        count(*) filter (where reversal_of is null and start_time is not null and work_hours <= 0)::int as idle
+      from report_work where tenant_id = (select id from t)`);
+    expect(r.n).toBeGreaterThan(500);
+    expect(r.defects).toBeGreaterThan(0);
+    expect(r.repairs).toBeGreaterThan(0);
+    expect(r.reversals).toBeGreaterThan(0);
+    expect(r.unexplained).toBe(0);
+    expect(r.idle).toBe(0);
+  });
+
+  it('completes work orders with the last step’s good, and never reports beyond what a task took in', async () => {
+    const off = await transformer<{ code: string }>(sql`
+      select w.code from produce_work_order w where w.tenant_id = (select id from t) and (
+        (w.status = 2 and w.completed_quantity <> (select t.good_quantity from produce_task t
+          where t.work_order_id = w.id order by t.seq desc limit 1))
+        or exists (select 1 from produce_task t where t.work_order_id = w.id
+          and t.good_quantity + t.defect_quantity + t.repair_quantity > t.in_quantity))`);
+    expect(off).toEqual([]);
+    const [done] = await transformer<{ n: number }>(sql`
+      select count(*)::int as n from produce_work_order where tenant_id = (select id from t) and status = 2`);
+    expect(done.n).toBeGreaterThan(30);
+  });
+
+  it('keeps every order’s planned and completed quantity equal to its plans’ and work orders’', async () => {
+    const off = await transformer<{ code: string }>(sql`
+      select o.code from produce_order o where o.tenant_id = (select id from t) and (
+        o.planned_quantity <> (select coalesce(sum(p.quantity), 0) from produce_plan p where p.order_id = o.id)
+        or o.completed_quantity <> (select coalesce(sum(w.completed_quantity), 0) from produce_work_order w
+          where w.order_id = o.id and w.work_type = 0))`);
+    expect(off).toEqual([]);
+  });
+});
