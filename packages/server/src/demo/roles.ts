@@ -64,8 +64,9 @@ export const jobRoles = [
   {
     key: 'operator',
     name: '操作工',
-    remark: '工单报工、呼叫',
-    grant: { modules: ['home', 'call'], readOnly: ['works', 'reportRecords'] },
+    remark: '工位终端开工、报工，呼叫',
+    // the station terminal is the operator's screen: its page lets them start, pause, continue and report
+    grant: { modules: ['home', 'call', 'stationScheduling'], readOnly: ['works', 'reportRecords'] },
     users: [
       ['caozuo01', '周强'],
       ['caozuo02', '吴敏'],

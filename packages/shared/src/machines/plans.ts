@@ -192,7 +192,7 @@ export const produceTaskMachine = defineMachine({
   base: `${PRODUCTION_BASE}produceTask/`,
   states: { status: { label: '任务状态', enum: taskStatus } },
   actions: {
-    start: { label: '开工', button: 'Start', own: true, when: { status: [0] } },
+    start: { label: '开工', button: 'Start', alsoKeys: [TERMINAL], own: true, when: { status: [0] } },
     reset: {
       label: '重置',
       button: 'Reset',

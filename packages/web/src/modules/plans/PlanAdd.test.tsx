@@ -102,16 +102,10 @@ function answer() {
     }
     if (path === processFlowApi.versionDetail.path) {
       const id = (options?.query as { id?: number } | undefined)?.id;
-      // the main version allows only 二线 on every step; V2 allows 一线 and 三线
+      // the main version's steps name only 二线 (one names none); V2's name 一线 and 三线
       return (
         id === 11
-          ? version(11, [
-              [
-                [1, '一线'],
-                [2, '二线'],
-              ],
-              [[2, '二线']],
-            ])
+          ? version(11, [[[2, '二线']], []])
           : version(12, [
               [
                 [1, '一线'],

@@ -1,5 +1,5 @@
 import { ScheduleOutlined } from '@ant-design/icons';
-import type { FilterItem } from '@factory/shared/api/list';
+import { type FilterItem, PAGE_SIZES } from '@factory/shared/api/list';
 import { producePlanApi } from '@factory/shared/api/producePlan';
 import { encryptText } from '@factory/shared/crypto';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
@@ -71,14 +71,14 @@ export default function PlanList() {
   // the list's own filters (same call and key as the list below, so no second request)
   const { filters, query: page } = useListQuery(producePlanEntity, PLANS.listPage, { fixed });
   // the counts ignore the tab's own status filter and follow every load of the list (an action,
-  // a delete): one row of the page is enough
+  // a delete): the smallest page the server takes is enough
   const countQuery = useQuery({
     queryKey: [producePlanApi.listWithCount.path, filters, page.dataUpdatedAt],
     enabled: page.dataUpdatedAt > 0,
     queryFn: async ({ signal }) =>
       call(
         producePlanApi.listWithCount,
-        { currentPage: 1, pageSize: 1, searchVal: await encryptText(JSON.stringify(filters)) },
+        { currentPage: 1, pageSize: PAGE_SIZES[0], searchVal: await encryptText(JSON.stringify(filters)) },
         { signal },
       ),
     placeholderData: keepPreviousData,

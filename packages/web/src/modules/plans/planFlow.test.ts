@@ -22,13 +22,12 @@ const step = (seq: number, areas: [number, string][]): ProcessStep => ({
 });
 
 describe('the lines a version allows', () => {
-  it('are those every step naming lines names; steps naming none do not narrow', () => {
+  it('are every line any step names, once each, in step order', () => {
     const lines = versionLines({
       steps: [
         step(1, [
           [1, '一线'],
           [2, '二线'],
-          [3, '三线'],
         ]),
         step(2, []),
         step(3, [
@@ -39,6 +38,7 @@ describe('the lines a version allows', () => {
     });
     expect(lines).toEqual([
       { id: 1, name: '一线' },
+      { id: 2, name: '二线' },
       { id: 3, name: '三线' },
     ]);
   });

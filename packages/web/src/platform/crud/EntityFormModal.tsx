@@ -23,7 +23,7 @@ import { AppModal } from '../AppModal.tsx';
 import { call } from '../call.ts';
 import { customValues } from '../list/columns.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts';
-import { RemoteSelect } from '../list/RemoteSelect.tsx';
+import { materialLabel, RemoteSelect } from '../list/RemoteSelect.tsx';
 import { TimeOfDayPicker } from '../TimeOfDayPicker.tsx';
 
 export type FormMode = 'add' | 'copy' | 'edit';
@@ -45,6 +45,8 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
       <RemoteSelect
         endpoint={f.ref.select ?? entityEndpoints(target).list}
         filters={f.ref.filters}
+        // materials share names (six 油浸式变压器 ratings): their options read 编码 名称
+        optionLabel={f.ref.entity === 'materials' ? materialLabel : undefined}
         placeholder={placeholder}
         allowClear={!f.required}
         knownOptions={typeof id === 'number' && name ? [{ value: id, label: String(name) }] : undefined}

@@ -178,7 +178,8 @@ export type MaterialRow = RowOf<typeof materialsEntity>;
 type MaterialSchema = TUnsafe<MaterialRow>;
 
 /** Materials are told apart by code: two may share a name (铜线 in two gauges). */
-const materialLabel = (r: MaterialRow) => (r.code ? `${r.code} ${r.name ?? ''}` : (r.name ?? ''));
+export const materialLabel = (r: Pick<MaterialRow, 'code' | 'name'>) =>
+  r.code ? `${r.code} ${r.name ?? ''}` : (r.name ?? '');
 
 /** The material variant of RemoteSelect: never a virtual material; options read 编码 名称. */
 export function MaterialSelect({

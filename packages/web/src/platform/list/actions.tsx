@@ -58,13 +58,17 @@ const LINK = { type: 'link', size: 'small', style: { padding: 0, height: 'auto' 
 
 /**
  * Pixel width of the 操作 column for these labels in a middle-size table: 14 px a character,
- * 17 px a separator, 50 px for 更多 with its arrow, 16 px cell padding and a little slack.
+ * 17 px a separator, 50 px for 更多 with its arrow, 16 px cell padding and a little slack. Rows
+ * show different actions (a state's own), so it fits the longest labels any row may show inline.
  */
 export function actionsWidth(labels: readonly string[], max: number): number {
-  const inline = labels.length > max ? labels.slice(0, max - 1) : labels;
-  const text = inline.reduce((w, l) => w + l.length * 14, 0) + Math.max(0, inline.length - 1) * 17;
-  const more = labels.length > max ? 17 + 50 : 0;
-  return Math.max(80, text + more + 16 + 8);
+  const longest = [...labels].sort((a, b) => b.length - a.length);
+  const text = (n: number) =>
+    longest.slice(0, n).reduce((w, l) => w + l.length * 14, 0) +
+    Math.max(0, Math.min(n, labels.length) - 1) * 17;
+  // a row with more than `max` shows `max - 1` and 更多; one with `max` or fewer shows them all
+  const widest = labels.length > max ? Math.max(text(max), text(max - 1) + 17 + 50) : text(labels.length);
+  return Math.max(80, widest + 16 + 8);
 }
 
 interface Props<T> {

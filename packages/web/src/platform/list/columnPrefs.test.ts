@@ -147,4 +147,12 @@ describe('actionsWidth', () => {
     expect(actionsWidth(['详情'], 3)).toBe(80);
     expect(actionsWidth(['修改', '重置密码', '删除'], 3)).toBe(28 + 17 + 56 + 17 + 28 + 24);
   });
+
+  it('fits the longest labels a row may show, whichever row shows them', () => {
+    // the order list: a confirmed order shows 详情 | 取消确认 | 取消 | 更多, a planned one
+    // 详情 | 完成 | 新增计划 | 复制
+    const order = ['修改', '详情', '确认', '取消确认', '完成', '取消', '新增计划', '复制', '删除'];
+    // 取消确认 | 新增计划 | 修改 | 更多
+    expect(actionsWidth(order, 4)).toBe(56 + 17 + 56 + 17 + 28 + 17 + 50 + 24);
+  });
 });
