@@ -1,9 +1,10 @@
 import { and, eq, gt, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
+import { eachTenant } from '../../platform/eachTenant.ts';
 import { emitEvent } from '../../platform/events/bus.ts';
 import { auditLog } from '../../platform/schema.ts';
 import type { Services } from '../../platform/services.ts';
-import { produceOrders, producePlans, produceWorkOrders } from './schema.ts';
+import { produceOrders, produceWorkOrders } from './schema.ts';
 
 /** The due-date sweep: every 15 minutes, once across the nodes. */
 export const DUE_NOTICES_JOB = 'production-due-notices';
@@ -144,14 +145,8 @@ export async function sweepTenant(
   return { overdue: late.length, dueSoon: due.length };
 }
 
-/** The sweep over every enabled tenant with production; events are dispatched after each commit. */
-export async function sweepDueNotices(services: Pick<Services, 'db' | 'events'>, now = new Date()) {
-  const tenants = await services.db.systemQuery<{ id: number }>(
-    sql`select t.id from tenant t where t.enabled and exists (select 1 from ${producePlans} p where p.tenant_id = t.id)`,
-  );
-  for (const { id } of tenants) {
-    const after: (() => void | Promise<void>)[] = [];
-    await services.db.withTenant(id, (tx) => sweepTenant(tx, id, services, now, (fn) => after.push(fn)));
-    for (const fn of after) await fn();
-  }
-}
+/** The sweep over every enabled tenant; events are dispatched after each tenant's commit. */
+export const sweepDueNotices = (services: Pick<Services, 'db' | 'events'>, now = new Date()) =>
+  eachTenant(services, async (tx, tenantId, afterCommit) => {
+    await sweepTenant(tx, tenantId, services, now, afterCommit);
+  });
