@@ -13,7 +13,11 @@ import { oneLine } from './capture.ts';
  */
 
 /** A bound value of a step: the same in every request, or the request's value of a key. */
-export type Slot = { value: unknown } | { key: string };
+/** A fixed value, a key of the request, or the moment it runs at (the app stamps times itself). */
+export type Slot = { value: unknown } | { key: string } | { now: true };
+
+const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
+const isTime = (v: unknown) => v instanceof Date || (typeof v === 'string' && ISO_TIME.test(v));
 
 export interface ReplayStep {
   text: string;
@@ -44,6 +48,7 @@ export function replayTemplate(
     const slots = qa.values.map((va, j): Slot => {
       const vb = qb.values[j];
       if (same(va, vb)) return { value: va };
+      if (isTime(va) && isTime(vb)) return { now: true };
       const keys = Object.keys(a.keys).filter((k) => same(a.keys[k], va) && same(b.keys[k], vb));
       if (keys.length !== 1)
         throw new Error(
@@ -97,7 +102,9 @@ export async function startReplayBaseline<C extends Record<string, unknown>>(
     const all: unknown[][][] = [];
     try {
       for (const [i, step] of opts.steps.entries()) {
-        const values = step.slots.map((s) => ('key' in s ? ctx[s.key] : s.value));
+        const values = step.slots.map((s) =>
+          'key' in s ? ctx[s.key] : 'now' in s ? new Date().toISOString() : s.value,
+        );
         const res = await client.query<unknown[]>({
           text: step.text,
           values,
