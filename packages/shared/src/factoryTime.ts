@@ -29,6 +29,9 @@ export function parseFactoryTime(text: string): Date | undefined {
   return date;
 }
 
+/** The factory's calendar day of an instant: 'YYYY-MM-DD'. */
+export const formatFactoryDate = (date: Date): string => formatFactoryTime(date).slice(0, 10);
+
 /** An instant as the factory's clock shows it: 'YYYY-MM-DD HH:mm:ss'. */
 export function formatFactoryTime(date: Date): string {
   return new Date(date.getTime() + 8 * 3600_000).toISOString().slice(0, 19).replace('T', ' ');

@@ -16,6 +16,7 @@ import type { Static } from 'typebox';
 import { nowOf } from './clock.ts';
 import type { Tx } from './db.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from './errors.ts';
+import { factoryTimeText } from './factoryTime.ts';
 import type { UserAccounts } from './ports.ts';
 import { handle, type RouteDef } from './route.ts';
 import { auditLog } from './schema.ts';
@@ -254,7 +255,7 @@ export async function trailOf(
       userId: auditLog.userId,
       action: auditLog.action,
       detail: auditLog.detail,
-      createdAt: sql<string>`to_char(${auditLog.createdAt} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`,
+      createdAt: sql<string>`${factoryTimeText(auditLog.createdAt)}`,
     })
     .from(auditLog)
     .where(and(eq(auditLog.entity, m.name), eq(auditLog.entityId, String(id))))

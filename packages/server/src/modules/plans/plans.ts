@@ -5,6 +5,7 @@ import { nowOf } from '../../platform/clock.ts';
 import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
+import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { type DocRow, machineService, serviceOf } from '../../platform/machine.ts';
 import { areas, processFlows, processFlowVersions } from '../information/index.ts';
 import { productColumns } from './common.ts';
@@ -87,7 +88,7 @@ export const producePlan = crud({
       sql<number>`(select o.priority from ${produceOrders} o where o.id = ${producePlans.produceOrderId})`.mapWith(
         Number,
       ),
-    deliveryTime: sql<string>`(select to_char(o.delivery_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') from ${produceOrders} o where o.id = ${producePlans.produceOrderId})`,
+    deliveryTime: sql<string>`(select ${factoryTimeText(sql`o.delivery_time`)} from ${produceOrders} o where o.id = ${producePlans.produceOrderId})`,
     version: producePlans.version,
     materialsId: producePlans.materialsId,
     flowId: producePlans.flowId,

@@ -1,7 +1,7 @@
 import { type ReportBody, workOrderApi } from '@factory/shared/api/workOrder';
 import { reportWorkEntity } from '@factory/shared/entities/reportWork';
 import { workOrderStatus } from '@factory/shared/enums';
-import { parseFactoryTime } from '@factory/shared/factoryTime';
+import { formatFactoryDate, parseFactoryTime } from '@factory/shared/factoryTime';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import { nowOf, nowSql } from '../../platform/clock.ts';
 import { crudContext, detailCalls, exportCalls, listCalls, qualified } from '../../platform/crud.ts';
@@ -72,15 +72,6 @@ const reportRecords = crudContext({
     reversalOf: r.reversalOf,
   },
 });
-
-/** The factory's calendar day of an instant (Asia/Shanghai), as YYYY-MM-DD. */
-const factoryDay = (at: Date) =>
-  new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Asia/Shanghai',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(at);
 
 const closed = (status: number) => status === 2 || status === 3 || status === 9;
 
@@ -283,7 +274,7 @@ export async function report(tx: Tx, session: SessionInfo, body: ReportBody) {
       procedureId: task.procedureId,
       stationId: stationId ?? null,
       frequencyId: frequencyId ?? null,
-      shiftDate: factoryDay(at),
+      shiftDate: formatFactoryDate(at),
       goodQuantity: String(good),
       defectQuantity: String(defect),
       repairQuantity: String(repair),

@@ -1,11 +1,11 @@
 import type { TaskRow } from '@factory/shared/api/workOrder';
 import { produceTaskMachine, workOrderMachine } from '@factory/shared/machines/plans';
 import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import { nowOf, nowSql } from '../../platform/clock.ts';
 import { qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { type DocRow, machineService, serviceOf } from '../../platform/machine.ts';
 import { procedures, stations } from '../information/index.ts';
 import { users } from '../setting/index.ts';
@@ -18,10 +18,6 @@ import {
   produceWorkOrders,
   reportWorks,
 } from './schema.ts';
-
-/** A timestamp column as the API shows times (factory time, to the second). */
-export const timeText = (column: SQL | PgColumn) =>
-  sql<string | null>`to_char(${column} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`;
 
 /** json from the driver: parsed already (pg), or text on some paths. */
 const json = <T>(v: unknown): T => (typeof v === 'string' ? JSON.parse(v) : v) as T;
@@ -49,8 +45,8 @@ export const taskColumns = {
   availableQuantity: asNumber(sql`(${t.inQuantity} - ${reportedOf(t)})`),
   status: t.status,
   isSkipped: t.isSkipped,
-  actualStartTime: timeText(t.actualStartTime),
-  finishedAt: timeText(t.finishedAt),
+  actualStartTime: factoryTimeText(t.actualStartTime),
+  finishedAt: factoryTimeText(t.finishedAt),
   currentStationId: t.currentStationId,
   currentStationName: sql<
     string | null

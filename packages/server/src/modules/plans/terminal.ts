@@ -2,11 +2,12 @@ import { type StationTask, workOrderApi } from '@factory/shared/api/workOrder';
 import { and, asc, desc, eq, ilike, inArray, or, sql } from 'drizzle-orm';
 import { qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
+import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { areas, materials, stations, units } from '../information/index.ts';
 import { asNumber } from './common.ts';
 import { produceOrders, produceTaskStations, produceTasks, produceWorkOrders } from './schema.ts';
-import { taskColumns, timeText } from './tasks.ts';
+import { taskColumns } from './tasks.ts';
 
 const wo = produceWorkOrders;
 
@@ -33,8 +34,8 @@ async function stationTasks(tx: Tx, stationId: number, search: string | undefine
       unitName: units.name,
       workOrderQuantity: asNumber(wo.quantity),
       priority: wo.priority,
-      planStartTime: timeText(qualified(wo.planStartTime)),
-      planEndTime: timeText(qualified(wo.planEndTime)),
+      planStartTime: factoryTimeText(qualified(wo.planStartTime)),
+      planEndTime: factoryTimeText(qualified(wo.planEndTime)),
       previousProcedureName: sql<
         string | null
       >`(select p.name from ${produceTasks} pt join procedure p on p.id = pt.procedure_id

@@ -3,6 +3,7 @@ import { workOrderEntity } from '@factory/shared/entities/workOrder';
 import { and, asc, eq, ne, sql } from 'drizzle-orm';
 import { crudContext, detailCalls, exportCalls, listCalls, qualified } from '../../platform/crud.ts';
 import { emitEvent } from '../../platform/events/bus.ts';
+import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { areas, materials, procedures } from '../information/index.ts';
 import { asNumber, productColumns } from './common.ts';
@@ -58,7 +59,7 @@ const progressColumns = {
   >`${current(`(select u.name from users u where u.id = t.current_user_id)`)}`,
   deliveryTime: sql<
     string | null
-  >`(select to_char(o.delivery_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS') from ${produceOrders} o where o.id = ${qualified(wo.orderId)})`,
+  >`(select ${factoryTimeText(sql`o.delivery_time`)} from ${produceOrders} o where o.id = ${qualified(wo.orderId)})`,
   overTime: asNumber(
     sql.raw(
       `(case when "produce_work_order"."status" in (0, 1) and "produce_work_order"."plan_end_time" < now() then ${minutesBetween('"produce_work_order"."plan_end_time"', 'now()')} else 0 end)`,

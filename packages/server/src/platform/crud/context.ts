@@ -15,6 +15,7 @@ import { customFieldsOf, customListFields } from '../customFields.ts';
 import type { Tx } from '../db.ts';
 import { notFound } from '../errors.ts';
 import type { RefBinding } from '../excel/import.ts';
+import { factoryTimeText } from '../factoryTime.ts';
 import { defaultOrderOf, type ListFields, listFieldsOf } from '../list.ts';
 import type { UsedBy } from '../references.ts';
 import { handle, type Implementation, type RouteDef } from '../route.ts';
@@ -137,7 +138,7 @@ export function crudContext(o: CrudOptions) {
     filterColumns[key] = column;
     rowColumns[key] =
       f.type === 'datetime'
-        ? sql<string>`to_char(${qualified(column)} at time zone 'Asia/Shanghai', 'YYYY-MM-DD HH24:MI:SS')`
+        ? factoryTimeText(qualified(column))
         : f.type === 'date'
           ? sql<string>`to_char(${qualified(column)}, 'YYYY-MM-DD')`
           : f.type === 'number'
