@@ -10,6 +10,7 @@ import { notification } from './notification/index.ts';
 import { plans } from './plans/index.ts';
 import { setting } from './setting/index.ts';
 import { tenant } from './tenant/index.ts';
+import { warehouse } from './warehouse/index.ts';
 
 /**
  * The modules of the product, in the order they stand on each other (a module uses only faces
@@ -22,6 +23,7 @@ export const modules: readonly ModuleFace[] = [
   information,
   equipmentModule,
   plans,
+  warehouse,
   notification,
   changelog,
   market,

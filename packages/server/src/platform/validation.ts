@@ -106,6 +106,14 @@ export function fieldErrors(errors: AjvishError[]): FieldError[] {
       default:
         message = `${label}无效`;
     }
+    // a document's line ('lines.2.quantity', EntityDecl.lines): the row and the column named, as its table says it
+    const line = /^lines\.(\d+)\./.exec(field);
+    if (line) {
+      const row = `第${Number(line[1]) + 1}行`;
+      message = message.startsWith(label)
+        ? `${row}“${label}”${message.slice(label.length)}`
+        : `${row}：${message}`;
+    }
     if (!out.some((o) => o.field === field && o.message === message)) out.push({ field, message });
   }
   return out;

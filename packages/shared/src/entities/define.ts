@@ -109,6 +109,24 @@ export interface EntityDecl<F extends Record<string, FieldDecl> = Record<string,
   extraRow?: Record<string, TSchema>;
   /** Body values beyond the fields that the server's hooks handle (a role copied from another). */
   extraBody?: Record<string, TSchema>;
+  /**
+   * A document with lines (a stock document's materials, an order's products): the lines' own
+   * fields, declared as an entity's are. The add and update bodies and the detail carry them as
+   * `lines`; the form edits them in one table; each line is checked with the row and column named
+   * ('第3行“数量”须大于0'); they export to and import from Excel on their own.
+   */
+  lines?: LinesDecl;
+}
+
+/** The lines of a document (`EntityDecl.lines`). */
+export interface LinesDecl<F extends Record<string, FieldDecl> = Record<string, FieldDecl>> {
+  /** What one line is called ('物料明细'): the form's table title and the export's sheet. */
+  label: string;
+  fields: F;
+  /** Fewest lines a saved document has (a stock document needs one). */
+  min?: number;
+  /** Most lines one document takes. */
+  max: number;
 }
 
 /** A numbering rule: prefix + date part + zero-padded sequence (spec: code setting). */
@@ -150,7 +168,7 @@ export function entityButtons(decl: Pick<EntityDecl, 'route' | 'buttons'>): read
 }
 
 /** The fields the generic form edits and the add/update bodies carry (ids of references included). */
-export const formFields = (decl: EntityDecl) =>
+export const formFields = (decl: Pick<EntityDecl, 'fields'>) =>
   fieldsOf(decl).filter(([, f]) => !f.readOnly && f.form !== false);
 /** The body key of a form field: a reference is sent as its id. */
 export const bodyKey = (key: string, f: FieldDecl) => f.ref?.idField ?? key;
@@ -167,13 +185,15 @@ export function defineEntity<const D extends EntityDecl>(decl: D): D {
   }
   if (decl.autoCode && (!decl.fields.code || decl.fields.code.required))
     throw new Error(`${decl.name}: numbered codes need an optional code field`);
+  for (const [key, f] of Object.entries(decl.lines?.fields ?? {}))
+    if (f.type === 'enum' && !f.enum) throw new Error(`${decl.name}.lines.${key}: enum field without enum`);
   const order = decl.defaultOrder.slice(1);
   if (!Object.hasOwn(decl.fields, order))
     throw new Error(`${decl.name}: default order on unknown field ${order}`);
   return Object.freeze(decl);
 }
 
-export const fieldsOf = (decl: EntityDecl) => Object.entries(decl.fields);
+export const fieldsOf = (decl: Pick<EntityDecl, 'fields'>) => Object.entries(decl.fields);
 export const importFields = (decl: EntityDecl) => fieldsOf(decl).filter(([, f]) => f.import && !f.readOnly);
 export const exportFields = (decl: EntityDecl) =>
   fieldsOf(decl).filter(([, f]) => f.export ?? f.list !== false);

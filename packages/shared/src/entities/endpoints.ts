@@ -9,7 +9,7 @@ import {
 } from '../api/import.ts';
 import { IdQuery, ListPageQuery, PageResult, SelectQuery, SelectResult } from '../api/list.ts';
 import { type EntityDecl, entityButtons, entityPaths } from './define.ts';
-import { bodySchemas, rowSchema } from './schema.ts';
+import { bodySchemas, detailSchema, rowSchema } from './schema.ts';
 
 function declare<E extends EntityDecl>(entity: E) {
   const paths = entityPaths(entity);
@@ -50,10 +50,10 @@ function declare<E extends EntityDecl>(entity: E) {
     detail: endpoint({
       method: 'GET',
       path: paths.detail,
-      summary: `${label}详情`,
+      summary: entity.lines ? `${label}详情（含${entity.lines.label}）` : `${label}详情`,
       access: { keys: [entity.route] },
       query: IdQuery,
-      result: Row,
+      result: detailSchema(entity),
     }),
     add: has('Add')
       ? endpoint({

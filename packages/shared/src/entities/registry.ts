@@ -11,6 +11,8 @@ import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
+import { stockDocEntity } from './stockDoc.ts';
+import { stockMovementEntity } from './stockMovement.ts';
 import { userEntity } from './user.ts';
 import {
   packageInfoEntity,
@@ -66,4 +68,6 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   produceWorkOrder: workOrderEntity,
   reportWork: reportWorkEntity,
   pieceRate: pieceRateEntity,
+  stockDoc: stockDocEntity,
+  stockMovement: stockMovementEntity,
 });

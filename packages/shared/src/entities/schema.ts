@@ -71,7 +71,25 @@ type FormBody<F extends Fields> = { -readonly [K in keyof F as BodyKey<K, F[K], 
 };
 type AddBodyOf<E extends EntityDecl> = FormBody<E['fields']> &
   Extra<E extends { extraBody: infer X } ? X : undefined> &
-  (E extends { customFields: true } ? { custom?: Custom } : None);
+  (E extends { customFields: true } ? { custom?: Custom } : None) &
+  (E extends { lines: { fields: infer L extends Fields } } ? { lines: Simplify<FormBody<L>>[] } : None);
+
+/** A line of a document's detail (`EntityDecl.lines`): `id`, its fields and the ids of its references. */
+export type LineRowOf<E extends EntityDecl> = E extends { lines: { fields: infer L extends Fields } }
+  ? string extends keyof L
+    ? { id: number } & Record<string, unknown>
+    : Simplify<FieldsRow<L>>
+  : never;
+/** A line of a document's add and update bodies. */
+export type LineBodyOf<E extends EntityDecl> = E extends { lines: { fields: infer L extends Fields } }
+  ? string extends keyof L
+    ? Record<string, unknown>
+    : Simplify<FormBody<L>>
+  : never;
+/** The detail of an entity: its row, and its lines when it is a document with lines. */
+export type DetailOf<E extends EntityDecl> = E extends { lines: object }
+  ? RowOf<E> & { lines: LineRowOf<E>[] }
+  : RowOf<E>;
 
 /** The body of the entity's add call, as `bodySchemas` builds it. */
 export type AddBody<E extends EntityDecl> =
@@ -168,6 +186,22 @@ export function rowSchema<E extends EntityDecl>(decl: E): TUnsafe<RowOf<E>> {
   return Type.Object({ ...props, ...extra }) as TSchema as TUnsafe<RowOf<E>>;
 }
 
+/** The detail of an entity: its row, with `lines` for a document with lines. */
+export function detailSchema<E extends EntityDecl>(decl: E): TUnsafe<DetailOf<E>> {
+  const row = rowSchema(decl) as TSchema as TObject;
+  if (!decl.lines) return row as TSchema as TUnsafe<DetailOf<E>>;
+  const props: Record<string, TSchema> = { id: Type.Integer() };
+  for (const [key, f] of Object.entries(decl.lines.fields)) {
+    if (key === 'id') continue;
+    props[key] = valueSchema(f);
+    if (f.ref?.idField) props[f.ref.idField] = nullable(Type.Integer());
+  }
+  return Type.Object({
+    ...row.properties,
+    lines: Type.Array(Type.Object(props)),
+  }) as TSchema as TUnsafe<DetailOf<E>>;
+}
+
 /** A reference's id in a body: a positive integer, or null/'' when the field is optional. */
 function refIdSchema(f: FieldDecl, required: boolean): TSchema {
   const id = Type.Integer({ minimum: 1, title: f.label });
@@ -192,6 +226,19 @@ export function bodySchemas<E extends EntityDecl>(decl: E) {
     add[k] = f.ref ? refIdSchema(f, required) : fieldSchema(f, required);
     const u = f.ref ? refIdSchema(f, required) : fieldSchema(f, required);
     update[k] = required ? Type.Optional(u) : u;
+  }
+  if (decl.lines) {
+    // every line in full: a save replaces the document's lines
+    const line: Record<string, TSchema> = {};
+    for (const [key, f] of formFields(decl.lines))
+      line[bodyKey(key, f)] = f.ref ? refIdSchema(f, f.required ?? false) : fieldSchema(f);
+    const lines = Type.Array(Type.Object(line, { additionalProperties: false }), {
+      title: decl.lines.label,
+      minItems: decl.lines.min,
+      maxItems: decl.lines.max,
+    });
+    add.lines = lines;
+    update.lines = Type.Optional(lines);
   }
   return {
     add: Type.Object({ ...add, ...extra }, { additionalProperties: false }) as TSchema as TUnsafe<AddBody<E>>,

@@ -24,6 +24,7 @@ import {
   runType,
   scheduleIssueStatus,
   simpleHandlingStatus,
+  stockDocStatus,
   taskStatus,
   workOrderProgressFilter,
   workOrderStatus,
@@ -51,6 +52,7 @@ import {
   servicePeriod,
   sparePartSource,
   stockDirection,
+  stockDocKind,
   timeUnit,
   workType,
 } from './types.ts';
@@ -85,6 +87,7 @@ export const statusEnums = Object.freeze({
   orderPlanStatus,
   distributeStatus,
   pauseStatus,
+  stockDocStatus,
 });
 
 export const typeEnums = Object.freeze({
@@ -108,6 +111,7 @@ export const typeEnums = Object.freeze({
   timeUnit,
   inboundType,
   stockDirection,
+  stockDocKind,
   outboundType,
   orderSource,
   printItemType,

@@ -115,6 +115,15 @@ export const scheduleIssueStatus = defineEnum([
   { value: 5, label: '已排产已完成', color: done },
 ]);
 
+/** A stock document (出入库单, DOMAIN "Stock documents"): only a posted one has moved stock. */
+export const stockDocStatus = defineEnum([
+  { value: 0, label: '草稿', color: idle },
+  { value: 1, label: '待审核', color: waiting },
+  { value: 2, label: '已过账', color: done },
+  { value: 3, label: '已冲销', color: stopped },
+  { value: 9, label: '已作废', color: stopped },
+]);
+
 export const materialPreparationStatus = defineEnum([
   { value: 0, label: '待下发', color: idle },
   { value: 1, label: '待备料', color: waiting },

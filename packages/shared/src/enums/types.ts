@@ -165,6 +165,13 @@ export const stockDirection = defineEnum([
   { value: 1, label: '出库' },
 ]);
 
+/** What a stock document does (DOMAIN "Stock documents"): in, out, or between warehouses and locations. */
+export const stockDocKind = defineEnum([
+  { value: 0, label: '入库' },
+  { value: 1, label: '出库' },
+  { value: 2, label: '调拨' },
+]);
+
 export const outboundType = defineEnum([
   { value: 0, label: '生产领料' },
   { value: 1, label: '销售出库' },

@@ -42,6 +42,7 @@ export const plans: ModuleFace = {
   ],
 };
 
+export { asNumber, productColumns } from './common.ts';
 export { createWorkOrder } from './making.ts';
 export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
 export { producePlan, producePlanActions, syncPlan } from './plans.ts';

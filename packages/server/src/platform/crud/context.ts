@@ -9,7 +9,7 @@ import {
 } from '@factory/shared/entities/define';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { findRoute } from '@factory/shared/routes';
-import { type AnyColumn, and, asc, eq, getTableColumns, getTableName, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, asc, eq, getTableColumns, type SQL, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import { customFieldsOf, customListFields } from '../customFields.ts';
 import type { Tx } from '../db.ts';
@@ -20,9 +20,10 @@ import { defaultOrderOf, type ListFields, listFieldsOf } from '../list.ts';
 import type { UsedBy } from '../references.ts';
 import { handle, type Implementation, type RouteDef } from '../route.ts';
 import type { SessionInfo } from '../session.ts';
+import { documentLines, type LinesOptions } from './lines.ts';
+import { qualified } from './qualified.ts';
 
-/** A column as SQL text qualified by its table, for correlated subqueries (drizzle leaves it bare). */
-export const qualified = (column: PgColumn) => sql.raw(`"${getTableName(column.table)}"."${column.name}"`);
+export { qualified } from './qualified.ts';
 
 /** A rule broken by a row: the body key of the field to blame and the message. */
 export interface RowProblem {
@@ -36,8 +37,8 @@ export type Values = Record<string, unknown>;
 export interface CrudHooks {
   /** Rules special to the entity, after the declared checks; `id` is null when adding. */
   validate?(tx: Tx, values: Values, id: number | null, body: Body): Promise<void>;
-  /** After the row is written (links such as a station's procedures); `body` is the request's. */
-  saved?(tx: Tx, id: number, body: Body, isNew: boolean): Promise<void>;
+  /** After the row is written (links such as a station's procedures); `body` is the request's, `actorId` who saved. */
+  saved?(tx: Tx, id: number, body: Body, isNew: boolean, actorId: number | null): Promise<void>;
   /**
    * Rules across the fields of one row (lower limit ≤ upper limit), on the whole row keyed as
    * bodies are (`auxUnitId`, `lowerLimit`): checked on add, on update (merged with the stored
@@ -87,6 +88,8 @@ export interface CrudOptions {
    * detail page's trail. The document's number names it in the stale message.
    */
   document?: { number: PgColumn };
+  /** A document with lines (`entity.lines`): where its lines live. */
+  lines?: LinesOptions;
 }
 
 /** The declared 启用 field, kept in the table's boolean `enabled`. */
@@ -170,6 +173,9 @@ export function crudContext(o: CrudOptions) {
     return defs.length ? { ...listFields, ...customListFields(cols.custom, defs) } : listFields;
   };
 
+  const lines = o.lines ? documentLines(entity, o.lines) : undefined;
+  if (entity.lines && !lines) throw new Error(`${entity.name}: declared lines without their table`);
+
   /** One row as the API shows it; not found outside the entity's scope. */
   const detail = async (tx: Tx, id: number) => {
     const [row] = await tx
@@ -202,6 +208,7 @@ export function crudContext(o: CrudOptions) {
     fieldsFor,
     detail,
     bodyView,
+    lines,
   };
 }
 

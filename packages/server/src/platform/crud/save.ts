@@ -72,6 +72,40 @@ export function saveCalls(c: CrudContext) {
     }
   }
 
+  /** A document's lines from the body, as table values with their references checked; none when not sent. */
+  async function checkLines(tx: Tx, body: Body) {
+    if (!c.lines || !Array.isArray(body.lines)) return undefined;
+    const lines = (body.lines as Body[]).map(c.lines.valuesOf);
+    await c.lines.checkRefs(tx, lines);
+    return lines;
+  }
+
+  /** The stored lines of a document, keyed as line bodies are, for the trail. */
+  async function storedLines(tx: Tx, id: number) {
+    const lines = c.lines;
+    if (!lines) return [];
+    const { table: t, docId } = o.lines as NonNullable<typeof o.lines>;
+    const rows = (await tx.select().from(t).where(eq(docId, id)).orderBy(sql`line_no`)) as Values[];
+    return rows.map((r) =>
+      Object.fromEntries(lines.fields.map(([k, f]) => [bodyKey(k, f), r[bodyKey(k, f)]])),
+    );
+  }
+
+  /** What an edit changed in a document's lines, line by line ('第2行数量'), for its trail. */
+  function lineChanges(before: Values[], after: Values[]) {
+    const fields = Object.fromEntries((c.lines?.fields ?? []).map(([k, f]) => [bodyKey(k, f), f]));
+    const changes: ReturnType<typeof changedFields> = [];
+    for (let i = 0; i < Math.max(before.length, after.length); i++) {
+      const row = `第${i + 1}行`;
+      if (!before[i]) changes.push({ field: `lines.${i}`, label: row, from: '', to: '新增' });
+      else if (!after[i]) changes.push({ field: `lines.${i}`, label: row, from: '删除前', to: '已删除' });
+      else
+        for (const ch of changedFields(fields, before[i], after[i]))
+          changes.push({ ...ch, field: `lines.${i}.${ch.field}`, label: `${row}${ch.label}` });
+    }
+    return changes;
+  }
+
   /** Table values keyed as bodies are, for checkRow. */
   const tableView = (values: Values) =>
     c.bodyView((key, f) =>
@@ -142,13 +176,15 @@ export function saveCalls(c: CrudContext) {
     await numberCode(tx, values);
     await checkValues(tx, values, null);
     await checkRow(tx, values, null);
+    const lines = await checkLines(tx, body);
     await o.hooks?.validate?.(tx, values, null, body);
     const [row] = (await tx
       .insert(table)
       .values(values as never)
       .returning({ id: idCol })
       .catch(rethrowDuplicate(values))) as { id: number }[];
-    await o.hooks?.saved?.(tx, row.id, body, true);
+    if (lines) await c.lines?.write(tx, row.id, lines, true);
+    await o.hooks?.saved?.(tx, row.id, body, true, actorId);
     await audit(tx, actorId, entity.name, row.id, 'add', values);
     return row.id;
   }
@@ -179,7 +215,9 @@ export function saveCalls(c: CrudContext) {
         : undefined;
     await checkValues(tx, values, id);
     await checkRow(tx, values, id);
+    const lines = await checkLines(tx, body);
     await o.hooks?.validate?.(tx, values, id, body);
+    const linesBefore = lines && stored ? await storedLines(tx, id) : undefined;
     const updated = await tx
       .update(table)
       .set({
@@ -192,7 +230,8 @@ export function saveCalls(c: CrudContext) {
       .returning({ id: idCol })
       .catch(rethrowDuplicate(values));
     if (!updated.length) throw notFound(entity.label);
-    await o.hooks?.saved?.(tx, id, body, false);
+    if (lines) await c.lines?.write(tx, id, lines, false);
+    await o.hooks?.saved?.(tx, id, body, false, actorId);
     if (stored) {
       const labels = Object.fromEntries(
         formFields(entity).map(([key, f]) => [f.ref ? bodyKey(key, f) : propOf(key), f]),
@@ -208,6 +247,7 @@ export function saveCalls(c: CrudContext) {
             customPatch,
           ),
         );
+      if (lines && linesBefore) changes.push(...lineChanges(linesBefore, lines));
       await writeTrail(tx, actorId, entity.name, id, 'modify', { changes });
       return;
     }

@@ -1,0 +1,26 @@
+import { materialsEntity } from '@factory/shared/entities/materials';
+import { warehouseEntity } from '@factory/shared/entities/warehouse';
+import type { ModuleFace } from '../../platform/module.ts';
+import { stockBalances, stockDocLines, stockDocs } from './schema.ts';
+import { stockRoutes } from './stock.ts';
+import { stockDoc, stockDocActions } from './stockDocs.ts';
+
+/**
+ * Warehouse and inventory (DOMAIN "Warehouse and inventory"): stock documents with lines on a
+ * declared machine, the ledger they post to (movements and the balances they keep), and the
+ * inventory, account and record views of it. No other module writes a balance.
+ */
+export const warehouse: ModuleFace = {
+  name: 'warehouse',
+  routes: [...stockDoc.routes, ...stockDocActions.routes, ...stockRoutes],
+  references: [
+    { target: materialsEntity, column: stockBalances.materialsId, label: '库存' },
+    { target: materialsEntity, column: stockDocLines.materialsId, label: '出入库单' },
+    { target: warehouseEntity, column: stockDocs.warehouseId, label: '出入库单', names: stockDocs.code },
+    { target: warehouseEntity, column: stockBalances.warehouseId, label: '库存' },
+  ],
+};
+
+export { type Posting, type PostingSource, pickFifo, post, shortage } from './ledger.ts';
+export * from './schema.ts';
+export { stockDoc, stockDocActions } from './stockDocs.ts';

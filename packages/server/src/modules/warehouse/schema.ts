@@ -1,0 +1,166 @@
+import { sql } from 'drizzle-orm';
+import {
+  type AnyPgColumn,
+  bigint,
+  bigserial,
+  check,
+  index,
+  integer,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { quantity, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
+import {
+  batchNumbers,
+  materials,
+  stockTypes,
+  suppliers,
+  warehouseLocations,
+  warehouses,
+} from '../information/index.ts';
+import { users } from '../setting/index.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/**
+ * A stock document (出入库单): stock-in, stock-out or transfer, with its lines. It moves stock only
+ * when posted (status 2); `version` guards two keepers acting at once.
+ */
+export const stockDocs = tenantTable(
+  'stock_doc',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    /** stockDocKind: 0 in, 1 out, 2 transfer. */
+    kind: smallint('kind').notNull(),
+    stockTypeId: integer('stock_type_id').references(() => stockTypes.id),
+    /** The inbound or outbound type its stock type books as (spec 001 §9), kept as posted. */
+    bookAs: smallint('book_as'),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    targetWarehouseId: integer('target_warehouse_id').references(() => warehouses.id),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    sourceNumber: text('source_number'),
+    /** stockDocStatus: 0 draft, 1 submitted, 2 posted, 3 reversed, 9 cancelled. */
+    status: smallint('status').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    lineCount: integer('line_count').notNull().default(0),
+    totalQuantity: quantity('total_quantity').notNull().default('0'),
+    postedAt: at('posted_at'),
+    postedBy: integer('posted_by').references(() => users.id),
+    createdBy: integer('created_by').references(() => users.id),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('stock_doc_code_uq').on(t.tenantId, t.code),
+    index('stock_doc_created_idx').on(t.createdAt),
+    index('stock_doc_status_idx').on(t.status),
+  ],
+);
+
+/** A line of a stock document: what material, from or to which batch and location, how much. */
+export const stockDocLines = tenantTable(
+  'stock_doc_line',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    docId: integer('doc_id')
+      .notNull()
+      .references(() => stockDocs.id, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    /** In: the batch to open or add to (numbered when empty); out: the batch to take (FIFO when empty). */
+    batchCode: text('batch_code'),
+    locationId: integer('location_id').references(() => warehouseLocations.id),
+    targetLocationId: integer('target_location_id').references(() => warehouseLocations.id),
+    quantity: quantity('quantity').notNull(),
+    remark: text('remark'),
+  },
+  (t) => [
+    index('stock_doc_line_doc_idx').on(t.docId),
+    index('stock_doc_line_material_idx').on(t.materialsId),
+  ],
+);
+
+/**
+ * Stock on hand per material × warehouse × location × batch (DOMAIN "Balance"): changed only by
+ * posting movements, never below zero nor below what is allocated (checked by the posting's
+ * conditional update, and by the table as the last word).
+ */
+export const stockBalances = tenantTable(
+  'stock_balance',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    /** 0: no location (a warehouse without locations); a key column, so never null. */
+    locationId: integer('location_id').notNull().default(0),
+    /** 0: no batch. */
+    batchId: integer('batch_id').notNull().default(0),
+    onHand: quantity('on_hand').notNull().default('0'),
+    allocated: quantity('allocated').notNull().default('0'),
+    /** When stock of this key first came in: first-in-first-out takes the oldest. */
+    firstInAt: at('first_in_at').notNull().defaultNow(),
+    updatedAt: at('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_balance_key_uq').on(t.tenantId, t.materialsId, t.warehouseId, t.locationId, t.batchId),
+    index('stock_balance_warehouse_idx').on(t.warehouseId),
+    check(
+      'stock_balance_not_negative',
+      sql`${t.onHand} >= 0 and ${t.allocated} >= 0 and ${t.allocated} <= ${t.onHand}`,
+    ),
+  ],
+);
+
+/**
+ * The ledger (库存流水, DOMAIN "Movement"): one immutable row per posted line and place, signed,
+ * with the balance it left. A reversal is a new row pointing at the one it undoes.
+ */
+export const stockMovements = tenantTable(
+  'stock_movement',
+  {
+    id: bigserial('id', { mode: 'number' }),
+    tenantId: tenantId(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    locationId: integer('location_id').references(() => warehouseLocations.id),
+    batchId: integer('batch_id').references(() => batchNumbers.id),
+    /** + in, − out, in main units. */
+    quantity: quantity('quantity').notNull(),
+    /** The balance of its key after it. */
+    balanceAfter: quantity('balance_after').notNull(),
+    docKind: smallint('doc_kind').notNull(),
+    bookAs: smallint('book_as'),
+    stockTypeId: integer('stock_type_id').references(() => stockTypes.id),
+    docId: integer('doc_id').references(() => stockDocs.id),
+    docCode: text('doc_code').notNull(),
+    docLineId: integer('doc_line_id'),
+    reversalOf: bigint('reversal_of', { mode: 'number' }).references((): AnyPgColumn => stockMovements.id),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('stock_movement_created_idx').on(t.createdAt),
+    index('stock_movement_material_idx').on(t.materialsId, t.createdAt),
+    index('stock_movement_doc_idx').on(t.docId),
+    index('stock_movement_batch_idx').on(t.batchId),
+  ],
+);

@@ -1,0 +1,303 @@
+import {
+  type AccountQuery,
+  type AccountRow,
+  type InventoryQuery,
+  type InventoryRow,
+  warehouseApi,
+} from '@factory/shared/api/warehouse';
+import { stockMovementEntity } from '@factory/shared/entities/stockMovement';
+import { type SQL, sql } from 'drizzle-orm';
+import { crud, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { fieldError } from '../../platform/errors.ts';
+import { streamXlsx } from '../../platform/excel/export.ts';
+import { factoryTimeText } from '../../platform/factoryTime.ts';
+import { handle, type RouteDef } from '../../platform/route.ts';
+import {
+  batchNumbers,
+  materialClasses,
+  materials,
+  stockTypes,
+  units,
+  warehouseLocations,
+  warehouses,
+} from '../information/index.ts';
+import { productColumns } from '../plans/index.ts';
+import { users } from '../setting/index.ts';
+import { stockBalances, stockMovements } from './schema.ts';
+
+const ids = (text: string | undefined) => (text ? text.split(',').map(Number) : []);
+const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const inList = (column: SQL, list: number[]) =>
+  list.length
+    ? sql`${column} in (${sql.join(
+        list.map((id) => sql`${id}`),
+        sql`, `,
+      )})`
+    : undefined;
+
+/** The ledger's movements (库存流水): the list contract's filters, sorts and export. */
+export const stockMovement = crud({
+  entity: stockMovementEntity,
+  table: stockMovements,
+  refs: {
+    materialsName: { id: materials.id, name: materials.name, code: materials.code },
+    warehouseName: { id: warehouses.id, name: warehouses.name, code: warehouses.code },
+  },
+  columns: {
+    ...productColumns(stockMovements.materialsId),
+    stockTypeName: sql`(select t.name from ${stockTypes} t where t.id = ${qualified(stockMovements.stockTypeId)})`,
+    locationName: sql`(select l.code from ${warehouseLocations} l where l.id = ${qualified(stockMovements.locationId)})`,
+    batchCode: sql`(select b.code from ${batchNumbers} b where b.id = ${qualified(stockMovements.batchId)})`,
+    isReversal: sql<boolean>`(${qualified(stockMovements.reversalOf)} is not null)`,
+    createdByName: sql`(select u.name from ${users} u where u.id = ${qualified(stockMovements.createdBy)})`,
+  },
+});
+
+/** Materials of a class and the classes under it. */
+const inClass = (classId: number) => sql`m.class_id in (
+  with recursive c as (
+    select id from ${materialClasses} where id = ${classId}
+    union all select k.id from ${materialClasses} k join c on k.parent_id = c.id)
+  select id from c)`;
+
+/** A typed text as an ilike pattern matching it anywhere (its % and _ taken literally). */
+const containing = (text: string) => `%${text.trim().replace(/[\\%_]/g, '\\$&')}%`;
+
+const keywordOf = (keyword: string | undefined) =>
+  keyword?.trim()
+    ? sql`(m.code ilike ${containing(keyword)} or m.name ilike ${containing(keyword)})`
+    : undefined;
+
+/**
+ * Stock per material over the chosen warehouses (库存, spec 001 §3 inventory row), from the kept
+ * balances — never summed from the movements per request. A material with nothing anywhere shows
+ * only with isShowZero.
+ */
+async function inventory(
+  tx: Tx,
+  q: Omit<InventoryQuery, 'currentPage' | 'pageSize'>,
+  page?: { size: number; offset: number },
+) {
+  const warehouseIds = ids(q.warehouseIdStr);
+  const balanceOn = sql.join(
+    [
+      sql`b.materials_id = m.id`,
+      inList(sql`b.warehouse_id`, warehouseIds),
+      q.batchCode?.trim()
+        ? sql`b.batch_id in (select id from ${batchNumbers} where code ilike ${containing(q.batchCode)})`
+        : undefined,
+    ].filter(Boolean) as SQL[],
+    sql` and `,
+  );
+  const where = [
+    sql`m.is_virtual = false`,
+    q.materialsId ? sql`m.id = ${q.materialsId}` : undefined,
+    q.materialsClassId ? inClass(q.materialsClassId) : undefined,
+    keywordOf(q.keyword),
+  ].filter(Boolean) as SQL[];
+  const having = [
+    q.isShowZero === 1 ? undefined : sql`coalesce(sum(b.on_hand), 0) <> 0`,
+    q.limitState === 1
+      ? sql`coalesce(m.lower_limit, 0) > 0 and coalesce(sum(b.on_hand - b.allocated), 0) < m.lower_limit`
+      : q.limitState === 2
+        ? sql`coalesce(m.upper_limit, 0) > 0 and coalesce(sum(b.on_hand), 0) > m.upper_limit`
+        : undefined,
+  ].filter(Boolean) as SQL[];
+  const rows = await tx.execute<Record<string, unknown>>(sql`
+    select m.id, m.code, m.name, m.specifications, mc.name as class_name, u.name as unit, au.name as aux_unit,
+      m.conversion, m.upper_limit, m.lower_limit,
+      coalesce(sum(b.on_hand), 0) as current, coalesce(sum(b.allocated), 0) as allocated,
+      count(b.id) filter (where b.on_hand > 0) as batch_count,
+      count(*) over () as total
+    from ${materials} m
+    ${q.isShowZero === 1 ? sql`left` : sql``} join ${stockBalances} b on ${balanceOn}
+    left join ${units} u on u.id = m.main_unit_id
+    left join ${units} au on au.id = m.aux_unit_id
+    left join ${materialClasses} mc on mc.id = m.class_id
+    where ${sql.join(where, sql` and `)}
+    group by m.tenant_id, m.id, u.name, au.name, mc.name
+    ${having.length ? sql`having ${sql.join(having, sql` and `)}` : sql``}
+    order by m.code
+    ${page ? sql`limit ${page.size} offset ${page.offset}` : sql``}`);
+  const list = (rows as unknown as { rows: Record<string, unknown>[] }).rows;
+  const content: InventoryRow[] = list.map((r) => {
+    const current = Number(r.current);
+    const available = current - Number(r.allocated);
+    const lower = num(r.lower_limit);
+    const upper = num(r.upper_limit);
+    return {
+      materialsId: Number(r.id),
+      materialsCode: String(r.code),
+      materialsName: String(r.name),
+      materialsSpecifications: (r.specifications as string | null) ?? null,
+      className: (r.class_name as string | null) ?? null,
+      materialsUnit: (r.unit as string | null) ?? null,
+      auxUnitName: (r.aux_unit as string | null) ?? null,
+      conversion: num(r.conversion),
+      currentQuantity: current,
+      allocatedQuantity: Number(r.allocated),
+      availableQuantity: available,
+      upperLimit: upper,
+      lowerLimit: lower,
+      limitState: lower && available < lower ? 1 : upper && current > upper ? 2 : 0,
+      batchCount: Number(r.batch_count),
+    };
+  });
+  return { content, total: list.length ? Number(list[0].total) : 0 };
+}
+
+/** A material's balances by warehouse, location and batch, oldest first (the order a stock-out takes). */
+async function balances(tx: Tx, q: { materialsId: number; warehouseIdStr?: string; availableOnly?: 0 | 1 }) {
+  const warehouseIds = ids(q.warehouseIdStr);
+  const rows = await tx.execute<Record<string, unknown>>(sql`
+    select b.id, b.warehouse_id, w.name as warehouse_name, nullif(b.location_id, 0) as location_id, l.code as location_name,
+      nullif(b.batch_id, 0) as batch_id, bn.code as batch_code, to_char(bn.produced_on, 'YYYY-MM-DD') as produced_on,
+      b.on_hand, b.allocated, ${factoryTimeText(sql`b.first_in_at`)} as first_in_at
+    from ${stockBalances} b
+    join ${warehouses} w on w.id = b.warehouse_id
+    left join ${warehouseLocations} l on l.id = b.location_id
+    left join ${batchNumbers} bn on bn.id = b.batch_id
+    where b.materials_id = ${q.materialsId}
+      ${warehouseIds.length ? sql`and ${inList(sql`b.warehouse_id`, warehouseIds)}` : sql``}
+      and ${q.availableOnly === 1 ? sql`b.on_hand - b.allocated > 0` : sql`b.on_hand > 0`}
+    order by b.first_in_at, b.id`);
+  const list = (rows as unknown as { rows: Record<string, unknown>[] }).rows;
+  return list.map((r) => ({
+    id: Number(r.id),
+    warehouseId: Number(r.warehouse_id),
+    warehouseName: String(r.warehouse_name),
+    locationId: num(r.location_id),
+    locationName: (r.location_name as string | null) ?? null,
+    batchId: num(r.batch_id),
+    batchCode: (r.batch_code as string | null) ?? null,
+    producedOn: (r.produced_on as string | null) ?? null,
+    onHand: Number(r.on_hand),
+    allocated: Number(r.allocated),
+    available: Number(r.on_hand) - Number(r.allocated),
+    firstInAt: (r.first_in_at as string | null) ?? null,
+  }));
+}
+
+/** The factory day's start as an instant (the account's periods are factory dates). */
+const dayStart = (date: string) => sql`(${date}::date)::timestamp at time zone 'Asia/Shanghai'`;
+
+/**
+ * The inventory account (库存台账) of a period: per material, the opening balance (Σ movements
+ * before it), what came in and went out in it, and the closing balance; reversals count where
+ * their sign puts them, so a reversed receipt nets out.
+ */
+async function account(
+  tx: Tx,
+  q: Omit<AccountQuery, 'currentPage' | 'pageSize'>,
+  page?: { size: number; offset: number },
+) {
+  if (q.endTime < q.beginTime) throw fieldError('endTime', '结束日期不能早于开始日期');
+  const warehouseIds = ids(q.warehouseIdStr);
+  const begin = dayStart(q.beginTime);
+  const end = sql`(${dayStart(q.endTime)} + interval '1 day')`;
+  const rows = await tx.execute<Record<string, unknown>>(sql`
+    with moved as (
+      select s.materials_id,
+        coalesce(sum(s.quantity) filter (where s.created_at < ${begin}), 0) as opening,
+        coalesce(sum(s.quantity) filter (where s.created_at >= ${begin} and s.quantity > 0), 0) as ins,
+        coalesce(-sum(s.quantity) filter (where s.created_at >= ${begin} and s.quantity < 0), 0) as outs,
+        count(*) filter (where s.created_at >= ${begin}) as moves
+      from ${stockMovements} s
+      where s.created_at < ${end} ${warehouseIds.length ? sql`and ${inList(sql`s.warehouse_id`, warehouseIds)}` : sql``}
+      group by s.materials_id)
+    select m.id, m.code, m.name, m.specifications, u.name as unit,
+      coalesce(mv.opening, 0) as opening, coalesce(mv.ins, 0) as ins, coalesce(mv.outs, 0) as outs,
+      coalesce(mv.moves, 0) as moves, count(*) over () as total
+    from ${materials} m
+    ${q.isShowZero === 1 ? sql`left` : sql``} join moved mv on mv.materials_id = m.id
+    left join ${units} u on u.id = m.main_unit_id
+    where m.is_virtual = false ${keywordOf(q.keyword) ? sql`and ${keywordOf(q.keyword)}` : sql``}
+      ${q.isShowZero === 1 ? sql`` : sql`and (mv.opening <> 0 or mv.moves > 0)`}
+    order by m.code
+    ${page ? sql`limit ${page.size} offset ${page.offset}` : sql``}`);
+  const list = (rows as unknown as { rows: Record<string, unknown>[] }).rows;
+  const content: AccountRow[] = list.map((r) => {
+    const opening = Number(r.opening);
+    const ins = Number(r.ins);
+    const outs = Number(r.outs);
+    return {
+      materialsId: Number(r.id),
+      materialsCode: String(r.code),
+      materialsName: String(r.name),
+      materialsSpecifications: (r.specifications as string | null) ?? null,
+      materialsUnit: (r.unit as string | null) ?? null,
+      openingQuantity: opening,
+      inQuantity: ins,
+      outQuantity: outs,
+      // rounded to the columns' scale: the sum of exact decimals read as floats
+      closingQuantity: Math.round((opening + ins - outs) * 1e6) / 1e6,
+      movementCount: Number(r.moves),
+    };
+  });
+  return { content, total: list.length ? Number(list[0].total) : 0 };
+}
+
+const pageOf = (q: { currentPage: number; pageSize: number }) => ({
+  size: q.pageSize,
+  offset: (q.currentPage - 1) * q.pageSize,
+});
+
+const INVENTORY_COLUMNS: [keyof InventoryRow, string][] = [
+  ['materialsCode', '物料编码'],
+  ['materialsName', '物料名称'],
+  ['materialsSpecifications', '规格型号'],
+  ['className', '物料分类'],
+  ['materialsUnit', '单位'],
+  ['currentQuantity', '现存量'],
+  ['allocatedQuantity', '已分配'],
+  ['availableQuantity', '可用量'],
+  ['lowerLimit', '库存下限'],
+  ['upperLimit', '库存上限'],
+  ['batchCount', '批次数'],
+];
+
+const ACCOUNT_COLUMNS: [keyof AccountRow, string][] = [
+  ['materialsCode', '物料编码'],
+  ['materialsName', '物料名称'],
+  ['materialsSpecifications', '规格型号'],
+  ['materialsUnit', '单位'],
+  ['openingQuantity', '期初结存'],
+  ['inQuantity', '本期入库'],
+  ['outQuantity', '本期出库'],
+  ['closingQuantity', '期末结存'],
+  ['movementCount', '流水笔数'],
+];
+
+export const stockRoutes: RouteDef[] = [
+  ...stockMovement.routes,
+  handle(warehouseApi.inventory, {
+    handler: ({ tx, query }) => inventory(tx, query, pageOf(query)),
+  }),
+  handle(warehouseApi.inventoryExport, {
+    handler: async ({ tx, query, reply }) => {
+      const { content } = await inventory(tx, query);
+      await streamXlsx(reply, {
+        fileName: '库存信息',
+        sheetName: '库存',
+        columns: INVENTORY_COLUMNS.map(([key, header]) => ({ header, key, width: 14 })),
+        rows: content,
+      });
+    },
+  }),
+  handle(warehouseApi.balances, { handler: ({ tx, query }) => balances(tx, query) }),
+  handle(warehouseApi.account, {
+    handler: ({ tx, query }) => account(tx, query, pageOf(query)),
+  }),
+  handle(warehouseApi.accountExport, {
+    handler: async ({ tx, query, reply }) => {
+      const { content } = await account(tx, query);
+      await streamXlsx(reply, {
+        fileName: `库存台账${query.beginTime}至${query.endTime}`,
+        sheetName: '库存台账',
+        columns: ACCOUNT_COLUMNS.map(([key, header]) => ({ header, key, width: 14 })),
+        rows: content,
+      });
+    },
+  }),
+];

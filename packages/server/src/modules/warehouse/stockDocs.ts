@@ -1,0 +1,305 @@
+import { stockDocEntity } from '@factory/shared/entities/stockDoc';
+import { stockDocMachine } from '@factory/shared/machines/warehouse';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import { nowOf } from '../../platform/clock.ts';
+import { crud, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { AppError, conflict, fieldError } from '../../platform/errors.ts';
+import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
+import { takeCodes } from '../../platform/numbering.ts';
+import {
+  batchNumbers,
+  materials,
+  stockTypes,
+  suppliers,
+  warehouseAreas,
+  warehouseLocations,
+  warehouses,
+} from '../information/index.ts';
+import { productColumns } from '../plans/index.ts';
+import { users } from '../setting/index.ts';
+import { movementsOf, type Posting, pickFifo, post } from './ledger.ts';
+import { stockDocLines, stockDocs } from './schema.ts';
+
+const userName = (column: PgColumn) =>
+  sql<string | null>`(select u.name from ${users} u where u.id = ${qualified(column)})`;
+
+/** 出入库单: the declared calls; edited and deleted only as a draft (docs/warehouse.md). */
+export const stockDoc = crud({
+  entity: stockDocEntity,
+  table: stockDocs,
+  document: { number: stockDocs.code },
+  refs: {
+    stockTypeName: { id: stockTypes.id, name: stockTypes.name, code: stockTypes.code },
+    warehouseName: { id: warehouses.id, name: warehouses.name, code: warehouses.code },
+    targetWarehouseName: { id: warehouses.id, name: warehouses.name, code: warehouses.code },
+    supplierName: { id: suppliers.id, name: suppliers.name, code: suppliers.code },
+  },
+  columns: {
+    version: stockDocs.version,
+    postedByName: userName(stockDocs.postedBy),
+    createdByName: userName(stockDocs.createdBy),
+  },
+  lines: {
+    table: stockDocLines,
+    docId: stockDocLines.docId,
+    refs: {
+      materialsName: { id: materials.id, name: materials.name, code: materials.code },
+      locationName: {
+        id: warehouseLocations.id,
+        name: warehouseLocations.code,
+        code: warehouseLocations.code,
+      },
+      targetLocationName: {
+        id: warehouseLocations.id,
+        name: warehouseLocations.code,
+        code: warehouseLocations.code,
+      },
+    },
+    columns: productColumns(stockDocLines.materialsId),
+  },
+  hooks: {
+    validate: checkDoc,
+    async saved(tx, id, _body, isNew, actorId) {
+      await tx
+        .update(stockDocs)
+        .set({
+          lineCount: sql`(select count(*) from ${stockDocLines} l where l.doc_id = ${stockDocs.id})`,
+          totalQuantity: sql`(select coalesce(sum(l.quantity), 0) from ${stockDocLines} l where l.doc_id = ${stockDocs.id})`,
+          ...(isNew ? { createdBy: actorId } : {}),
+        })
+        .where(eq(stockDocs.id, id));
+    },
+    async removing(tx, id) {
+      const [row] = await tx
+        .select({ code: stockDocs.code, status: stockDocs.status })
+        .from(stockDocs)
+        .where(eq(stockDocs.id, id));
+      if (row && row.status !== 0 && row.status !== 9)
+        throw conflict(`单据“${row.code}”${row.status === 1 ? '已提交' : '已过账'}，不能删除`);
+    },
+  },
+});
+
+type Body = Record<string, unknown>;
+type LineBody = { locationId?: unknown; targetLocationId?: unknown };
+
+/**
+ * The rules of a document as it is saved: a draft only; an in or out names a stock-in/out type of
+ * its direction (kept with the inbound/outbound type it books as), a transfer names where to; each
+ * line's location lies in the document's warehouse (its target location in the target warehouse).
+ */
+async function checkDoc(tx: Tx, values: Record<string, unknown>, id: number | null, body: Body) {
+  let stored: Record<string, unknown> = {};
+  if (id !== null) {
+    const [row] = await tx.select().from(stockDocs).where(eq(stockDocs.id, id));
+    if (row && row.status !== 0)
+      throw conflict(`单据“${row.code}”已${row.status === 1 ? '提交' : '处理'}，不能修改`);
+    stored = row ?? {};
+  }
+  const doc = { ...stored, ...values };
+  const kind = Number(doc.kind);
+  if (kind === 2) {
+    if (!doc.targetWarehouseId) throw fieldError('targetWarehouseId', '请选择调入仓库');
+    values.stockTypeId = null;
+    values.bookAs = null;
+    values.supplierId = null;
+  } else {
+    if (!doc.stockTypeId) throw fieldError('stockTypeId', '请选择出入库类型');
+    const [type] = await tx
+      .select({
+        direction: stockTypes.direction,
+        bookAs: stockTypes.bookAs,
+        enabled: stockTypes.enabled,
+        name: stockTypes.name,
+      })
+      .from(stockTypes)
+      .where(eq(stockTypes.id, Number(doc.stockTypeId)));
+    if (!type) throw fieldError('stockTypeId', '所选出入库类型不存在或已被删除');
+    if (type.direction !== kind)
+      throw fieldError(
+        'stockTypeId',
+        `“${type.name}”是${type.direction === 0 ? '入库' : '出库'}类型，与单据类别不符`,
+      );
+    if (!type.enabled && values.stockTypeId !== undefined)
+      throw fieldError('stockTypeId', `出入库类型“${type.name}”已停用`);
+    values.bookAs = type.bookAs;
+    values.targetWarehouseId = null;
+  }
+  const lines = Array.isArray(body.lines) ? (body.lines as LineBody[]) : undefined;
+  if (!lines) return;
+  const target = kind === 2 ? Number(doc.targetWarehouseId) : null;
+  const locationIds = lines
+    .flatMap((l) => [l.locationId, l.targetLocationId])
+    .filter((v): v is number => typeof v === 'number');
+  const whereOf = new Map(
+    locationIds.length
+      ? (
+          await tx
+            .select({ id: warehouseLocations.id, warehouseId: warehouseAreas.warehouseId })
+            .from(warehouseLocations)
+            .innerJoin(warehouseAreas, eq(warehouseAreas.id, warehouseLocations.warehouseAreaId))
+            .where(inArray(warehouseLocations.id, locationIds))
+        ).map((r) => [r.id, r.warehouseId])
+      : [],
+  );
+  for (const [i, l] of lines.entries()) {
+    const row = `第${i + 1}行`;
+    if (typeof l.locationId === 'number' && whereOf.get(l.locationId) !== Number(doc.warehouseId))
+      throw fieldError(`lines.${i}.locationId`, `${row}库位不在所选仓库中`);
+    if (kind !== 2) continue;
+    if (typeof l.targetLocationId === 'number' && whereOf.get(l.targetLocationId) !== target)
+      throw fieldError(`lines.${i}.targetLocationId`, `${row}调入库位不在调入仓库中`);
+    if (target === Number(doc.warehouseId) && (l.targetLocationId ?? null) === (l.locationId ?? null))
+      throw fieldError(`lines.${i}.targetLocationId`, `${row}调入库位与调出库位相同`);
+  }
+}
+
+type Line = typeof stockDocLines.$inferSelect;
+
+/** The factory's calendar day of the posting, for a new batch's production date. */
+const dayOf = (tx: Tx) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(nowOf(tx));
+
+/**
+ * The batch an in-line goes to: its own code (a new batch, or more of one the material already
+ * has), else the next number of the batch-number rule, written back onto the line.
+ */
+async function inBatch(tx: Tx, doc: DocRow, line: Line, index: number): Promise<number> {
+  let code = line.batchCode;
+  if (!code) {
+    [code] = await takeCodes(tx, 'batchNumber');
+    await tx.update(stockDocLines).set({ batchCode: code }).where(eq(stockDocLines.id, line.id));
+  }
+  const [found] = await tx
+    .select({ id: batchNumbers.id, materialId: batchNumbers.materialId })
+    .from(batchNumbers)
+    .where(eq(batchNumbers.code, code));
+  if (found) {
+    if (found.materialId !== line.materialsId)
+      throw fieldError(`lines.${index}.batchCode`, `第${index + 1}行批次号“${code}”已用于其他物料`);
+    return found.id;
+  }
+  const [made] = await tx
+    .insert(batchNumbers)
+    .values({
+      code,
+      materialId: line.materialsId,
+      quantity: line.quantity,
+      supplierId: (doc.supplierId as number | null) ?? null,
+      producedOn: dayOf(tx),
+      createdBy: (doc.createdBy as number | null) ?? null,
+      createdAt: nowOf(tx),
+    })
+    .returning({ id: batchNumbers.id });
+  return made.id;
+}
+
+/** The batch an out-line names, or 0 (first in, first out over the batches). */
+async function outBatch(tx: Tx, line: Line, index: number): Promise<number> {
+  if (!line.batchCode) return 0;
+  const [found] = await tx
+    .select({ id: batchNumbers.id })
+    .from(batchNumbers)
+    .where(and(eq(batchNumbers.code, line.batchCode), eq(batchNumbers.materialId, line.materialsId)));
+  if (!found) throw fieldError(`lines.${index}.batchCode`, `第${index + 1}行物料没有批次“${line.batchCode}”`);
+  return found.id;
+}
+
+/** What posting a document writes to the ledger (DOMAIN "Stock documents" table). */
+async function postingsOf(tx: Tx, doc: DocRow): Promise<Posting[]> {
+  const lines = await tx
+    .select()
+    .from(stockDocLines)
+    .where(eq(stockDocLines.docId, doc.id))
+    .orderBy(asc(stockDocLines.lineNo));
+  const warehouseId = doc.warehouseId as number;
+  const postings: Posting[] = [];
+  // outs in material order, so two documents take their rows' locks in one order
+  const order = lines
+    .map((l, i) => ({ l, i }))
+    .sort((a, b) => a.l.materialsId - b.l.materialsId || a.i - b.i);
+  for (const { l, i } of order) {
+    if (doc.kind === 0) {
+      const batchId = await inBatch(tx, doc, l, i);
+      postings.push({
+        materialsId: l.materialsId,
+        warehouseId,
+        locationId: l.locationId ?? 0,
+        batchId,
+        quantity: l.quantity,
+        docLineId: l.id,
+      });
+      continue;
+    }
+    const takes = await pickFifo(
+      tx,
+      {
+        materialsId: l.materialsId,
+        warehouseId,
+        locationId: l.locationId ?? undefined,
+        batchId: (await outBatch(tx, l, i)) || undefined,
+      },
+      l.quantity,
+    );
+    for (const t of takes) {
+      postings.push({ ...t, quantity: `-${t.quantity}`, docLineId: l.id });
+      if (doc.kind === 2)
+        postings.push({
+          ...t,
+          warehouseId: doc.targetWarehouseId as number,
+          locationId: l.targetLocationId ?? 0,
+          docLineId: l.id,
+        });
+    }
+  }
+  return postings;
+}
+
+const actorId = (actor: Actor) => (actor === 'system' ? null : actor.userId);
+
+const sourceOf = (doc: DocRow) => ({
+  docId: doc.id,
+  docCode: String(doc.code),
+  docKind: doc.kind as number,
+  bookAs: (doc.bookAs as number | null) ?? null,
+  stockTypeId: (doc.stockTypeId as number | null) ?? null,
+});
+
+/** The document's actions (stockDocMachine): approving posts it, reversing posts it back. */
+export const stockDocActions = machineService({
+  machine: stockDocMachine,
+  table: stockDocs,
+  number: stockDocs.code,
+  hooks: {
+    approve: {
+      async effect(tx, doc, _input, actor) {
+        await post(tx, sourceOf(doc), await postingsOf(tx, doc), actorId(actor));
+        return { postedAt: nowOf(tx), postedBy: actorId(actor) };
+      },
+    },
+    reverse: {
+      async effect(tx, doc, _input, actor) {
+        const moved = await movementsOf(tx, doc.id);
+        const back: Posting[] = moved.map((m) => ({
+          materialsId: m.materialsId,
+          warehouseId: m.warehouseId,
+          locationId: m.locationId ?? 0,
+          batchId: m.batchId ?? 0,
+          quantity: m.quantity.startsWith('-') ? m.quantity.slice(1) : `-${m.quantity}`,
+          docLineId: m.docLineId,
+          reversalOf: m.id,
+        }));
+        try {
+          await post(tx, sourceOf(doc), back, actorId(actor));
+        } catch (e) {
+          // what came in has been used since: the reversal would take stock that is not there
+          if (e instanceof AppError)
+            throw conflict(`单据“${doc.code}”入库的物料已被使用，不能冲销。${e.message}`);
+          throw e;
+        }
+        return undefined;
+      },
+    },
+  },
+});

@@ -1,0 +1,125 @@
+import { expect } from 'vitest';
+import { type Calls, callsAs } from '../../testing/calls.ts';
+import type { Harness, TestTenant } from '../../testing/harness.ts';
+
+const M = 'basicData/materials/private/';
+const W = 'warehouse/private/';
+export const DOC = `${W}stockDoc/`;
+
+/** What a warehouse test starts from: two materials, a raw-material warehouse with two locations, a finished-goods warehouse. */
+export interface WarehouseFixture {
+  a: Calls;
+  tenant: TestTenant;
+  ids: {
+    steel: number;
+    copper: number;
+    raw: number;
+    finished: number;
+    a0101: number;
+    a0102: number;
+    f0101: number;
+    /** The stock types the tenant starts with: 采购入库, 其他入库, 其他出库, 生产领料. */
+    purchaseIn: number;
+    otherIn: number;
+    otherOut: number;
+    pickOut: number;
+  };
+}
+
+/** Builds the warehouse through the API as a keeper's admin would. */
+export async function warehouseFixture(h: Harness, memberCode = 'wh'): Promise<WarehouseFixture> {
+  const tenant = await h.addTenant(memberCode);
+  const a = callsAs(h, await h.login(memberCode, 'admin'));
+  const add = async (url: string, body: unknown) => (await a.ok<{ id: number }>(a.post(url, body))).id;
+  const kg = await add(`${M}unit/addUnit`, { code: 'KG', name: 'kg' });
+  const material = (code: string, name: string) =>
+    add(`${M}materials/addMaterials`, {
+      code,
+      name,
+      materialType: 0,
+      mainUnitId: kg,
+      isVirtualMaterials: false,
+    });
+  const steel = await material('GG-30Q120', '硅钢片 30Q120');
+  const copper = await material('CU-1.8', '漆包铜线 Φ1.8');
+  const raw = await add(`${W}warehouse/addWarehouse`, { code: 'CK01', name: '原材料仓' });
+  const finished = await add(`${W}warehouse/addWarehouse`, { code: 'CK02', name: '成品仓' });
+  const area = await add(`${W}warehouseArea/addWarehouseArea`, { code: 'A', name: 'A区', warehouseId: raw });
+  const fArea = await add(`${W}warehouseArea/addWarehouseArea`, {
+    code: 'F',
+    name: '成品区',
+    warehouseId: finished,
+  });
+  const location = (code: string, warehouseAreaId: number) =>
+    add(`${W}warehouseLocation/addWarehouseLocation`, { code, name: code, warehouseAreaId });
+  const a0101 = await location('A-01-01', area);
+  const a0102 = await location('A-01-02', area);
+  const f0101 = await location('F-01-01', fArea);
+  const types = await a.page<{ id: number; name: string }>(`${W}stockType/getStockTypeListPage`);
+  const typeId = (name: string) => {
+    const t = types.content.find((r) => r.name === name);
+    expect(t, name).toBeDefined();
+    return t?.id as number;
+  };
+  return {
+    a,
+    tenant,
+    ids: {
+      steel,
+      copper,
+      raw,
+      finished,
+      a0101,
+      a0102,
+      f0101,
+      purchaseIn: typeId('采购入库'),
+      otherIn: typeId('其他入库'),
+      otherOut: typeId('其他出库'),
+      pickOut: typeId('生产领料'),
+    },
+  };
+}
+
+export interface DocRow {
+  id: number;
+  code: string;
+  version: number;
+  status: number;
+  lines: { id: number; batchCode: string | null; quantity: number; materialsId: number }[];
+}
+
+/** Adds a stock document (a stock-in of the raw-material warehouse unless told otherwise). */
+export async function addDoc(f: WarehouseFixture, body: Record<string, unknown>): Promise<DocRow> {
+  return f.a.ok<DocRow>(
+    f.a.post(`${DOC}addStockDoc`, {
+      kind: 0,
+      stockTypeId: f.ids.purchaseIn,
+      warehouseId: f.ids.raw,
+      ...body,
+    }),
+  );
+}
+
+export const detail = (f: WarehouseFixture, id: number) =>
+  f.a.ok<DocRow>(f.a.get(`${DOC}getStockDocDetail`, { id }));
+
+/** Submits and approves a document: its stock moves. */
+export async function postDoc(f: WarehouseFixture, doc: { id: number; version: number }) {
+  const submitted = await f.a.ok<{ version: number }>(
+    f.a.post(`${DOC}submit`, { id: doc.id, version: doc.version }),
+  );
+  return f.a.ok<{ version: number; status: number }>(
+    f.a.post(`${DOC}approve`, { id: doc.id, version: submitted.version }),
+  );
+}
+
+/** Adds and posts a stock-in of these lines; answers the document as posted. */
+export async function stockIn(
+  f: WarehouseFixture,
+  lines: Record<string, unknown>[],
+  body: Record<string, unknown> = {},
+) {
+  const doc = await addDoc(f, { ...body, lines });
+  await postDoc(f, doc);
+  return detail(f, doc.id);
+}

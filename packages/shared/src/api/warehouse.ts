@@ -1,0 +1,167 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { entityEndpoints } from '../entities/endpoints.ts';
+import { stockDocEntity } from '../entities/stockDoc.ts';
+import { stockMovementEntity } from '../entities/stockMovement.ts';
+import { WAREHOUSE_BASE } from '../machines/warehouse.ts';
+import { endpoint } from './contract.ts';
+import { RowId } from './list.ts';
+
+const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+const Page = { currentPage: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, title: '页码' }) };
+const PageSize = { pageSize: Type.Integer({ minimum: 1, maximum: 999, default: 20, title: '每页条数' }) };
+/** Warehouse ids joined by commas (spec 001 §3 filter key warehouseIdStr). */
+const WarehouseIdStr = Type.Optional(
+  Type.String({ maxLength: 2000, pattern: '^(\\d{1,10}(,\\d{1,10})*)?$', title: '仓库' }),
+);
+const Keyword = Type.Optional(Type.String({ maxLength: 64, title: '物料编码/名称' }));
+const DateText = (title: string) => Type.String({ format: 'date', title });
+
+/** The inventory page's filters (库存信息; spec 001 §7.2 getWarehouseMaterialsTotalListPage). */
+export const InventoryQuery = Type.Object(
+  {
+    ...Page,
+    ...PageSize,
+    warehouseIdStr: WarehouseIdStr,
+    materialsId: Type.Optional(RowId('物料')),
+    materialsClassId: Type.Optional(RowId('物料分类')),
+    keyword: Keyword,
+    batchCode: Type.Optional(Type.String({ maxLength: 64, title: '批次号' })),
+    /** 1: also materials with nothing on hand (spec 001 §3 isShowZero). */
+    isShowZero: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: '显示零库存' })),
+    /** 1 below the lower limit, 2 above the upper limit. */
+    limitState: Type.Optional(Type.Union([Type.Literal(1), Type.Literal(2)], { title: '库存预警' })),
+  },
+  { additionalProperties: false },
+);
+export type InventoryQuery = Static<typeof InventoryQuery>;
+
+/** One material's stock over the chosen warehouses (spec 001 §3 inventory row). */
+export const InventoryRow = Type.Object({
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  materialsSpecifications: nullable(Type.String()),
+  className: nullable(Type.String()),
+  /** The main unit's name. */
+  materialsUnit: nullable(Type.String()),
+  auxUnitName: nullable(Type.String()),
+  /** Main units in one auxiliary unit. */
+  conversion: nullable(Type.Number()),
+  /** Σ on hand. */
+  currentQuantity: Type.Number(),
+  allocatedQuantity: Type.Number(),
+  /** Σ (on hand − allocated). */
+  availableQuantity: Type.Number(),
+  upperLimit: nullable(Type.Number()),
+  lowerLimit: nullable(Type.Number()),
+  /** 0 within limits, 1 available below the lower limit, 2 on hand above the upper limit. */
+  limitState: Type.Integer(),
+  batchCount: Type.Integer(),
+});
+export type InventoryRow = Static<typeof InventoryRow>;
+
+/** One balance: a material's batch at one warehouse location. */
+export const StockBalanceRow = Type.Object({
+  id: Type.Integer(),
+  warehouseId: Type.Integer(),
+  warehouseName: Type.String(),
+  locationId: nullable(Type.Integer()),
+  locationName: nullable(Type.String()),
+  batchId: nullable(Type.Integer()),
+  batchCode: nullable(Type.String()),
+  producedOn: nullable(Type.String()),
+  onHand: Type.Number(),
+  allocated: Type.Number(),
+  available: Type.Number(),
+  /** When stock of this batch first came here. */
+  firstInAt: nullable(Type.String()),
+});
+export type StockBalanceRow = Static<typeof StockBalanceRow>;
+
+/** The inventory account's filters (库存台账): a period and where. */
+export const AccountQuery = Type.Object(
+  {
+    ...Page,
+    ...PageSize,
+    beginTime: DateText('开始日期'),
+    endTime: DateText('结束日期'),
+    warehouseIdStr: WarehouseIdStr,
+    keyword: Keyword,
+    /** 1: also materials that neither had stock nor moved in the period. */
+    isShowZero: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: '显示零库存' })),
+  },
+  { additionalProperties: false },
+);
+export type AccountQuery = Static<typeof AccountQuery>;
+
+/** A material's period in the account: opening + in − out = closing. */
+export const AccountRow = Type.Object({
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  materialsSpecifications: nullable(Type.String()),
+  materialsUnit: nullable(Type.String()),
+  openingQuantity: Type.Number(),
+  inQuantity: Type.Number(),
+  outQuantity: Type.Number(),
+  closingQuantity: Type.Number(),
+  movementCount: Type.Integer(),
+});
+export type AccountRow = Static<typeof AccountRow>;
+
+const INVENTORY = `warehouse/kiki/private/warehouseMaterialsBatKiki/`;
+const ACCOUNT = `${WAREHOUSE_BASE}inventoryAccount/`;
+
+/** Stock documents, the ledger's movements, and the stock they leave (DOMAIN "Warehouse and inventory"). */
+export const warehouseApi = {
+  stockDoc: entityEndpoints(stockDocEntity),
+  movement: entityEndpoints(stockMovementEntity),
+  inventory: endpoint({
+    method: 'GET',
+    path: `${INVENTORY}getWarehouseMaterialsTotalListPage`,
+    summary: '库存：各物料在所选仓库的现存量、可用量与上下限',
+    access: { keys: ['inventory'] },
+    query: InventoryQuery,
+    result: Type.Object({ content: Type.Array(InventoryRow), total: Type.Integer() }),
+  }),
+  /** Answers an .xlsx file, not the envelope. */
+  inventoryExport: endpoint({
+    method: 'GET',
+    path: `${INVENTORY}export`,
+    summary: '导出库存',
+    access: { keys: ['inventoryExport'] },
+    query: Type.Omit(InventoryQuery, ['currentPage', 'pageSize']),
+  }),
+  balances: endpoint({
+    method: 'GET',
+    path: `${INVENTORY}getMaterialsBatchList`,
+    summary: '一个物料按仓库、库位与批次的库存',
+    access: { keys: ['inventory', 'warehouseOperate', 'warehouseRecord'] },
+    query: Type.Object(
+      {
+        materialsId: RowId('物料'),
+        warehouseIdStr: WarehouseIdStr,
+        /** 1: only what is available (the batches a stock-out may take). */
+        availableOnly: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+      },
+      { additionalProperties: false },
+    ),
+    result: Type.Array(StockBalanceRow),
+  }),
+  account: endpoint({
+    method: 'GET',
+    path: `${ACCOUNT}getInventoryAccountListPage`,
+    summary: '库存台账：期初、入库、出库、期末',
+    access: { keys: ['inventoryAccount'] },
+    query: AccountQuery,
+    result: Type.Object({ content: Type.Array(AccountRow), total: Type.Integer() }),
+  }),
+  /** Answers an .xlsx file, not the envelope. */
+  accountExport: endpoint({
+    method: 'GET',
+    path: `${ACCOUNT}export`,
+    summary: '导出库存台账',
+    access: { keys: ['inventoryAccountExport'] },
+    query: Type.Omit(AccountQuery, ['currentPage', 'pageSize']),
+  }),
+};
