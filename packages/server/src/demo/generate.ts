@@ -13,6 +13,7 @@ import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { seedShifts } from './shifts.ts';
+import { demoStock, seedStock } from './stock.ts';
 import { demoStorage, seedStorage } from './storage.ts';
 
 /** The demo tenants: together they show every tenant flag. Deterministic: same input, same rows. */
@@ -120,9 +121,12 @@ export async function seedDemo(services: Services): Promise<boolean> {
         const register = demoEquipment[t.memberCode];
         if (register) await seedEquipment(tx, adminId, register);
         // after the flows, which say what can be planned on which line, and the customers
+        const tenantInfo = { ...t, id: tenantId, logo: null, configVersion: 0 };
         const history = demoProduction[t.memberCode];
-        if (history)
-          await seedProduction(tx, { ...t, id: tenantId, logo: null, configVersion: 0 }, adminId, history);
+        if (history) await seedProduction(tx, tenantInfo, adminId, history);
+        // its raw materials' year in the warehouse
+        const stock = demoStock[t.memberCode];
+        if (stock) await seedStock(tx, tenantInfo, adminId, stock.weeks);
         await seedNotificationRules(tx, adminId);
       },
     );

@@ -10,7 +10,7 @@ import { keptQuantity, productColumns, shownText } from './produceOrder.ts';
 export const MAX_STOCK_QUANTITY = 1_000_000_000;
 
 /** A warehouse or location chosen on a stock document. */
-const placeRef = (label: string, entity: string, idField: string, required = false) =>
+const placeRef = <const I extends string>(label: string, entity: string, idField: I, required = false) =>
   ({
     label,
     type: 'string',

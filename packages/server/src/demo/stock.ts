@@ -1,0 +1,225 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import {
+  materials,
+  stockTypes,
+  suppliers,
+  units,
+  warehouseAreas,
+  warehouseLocations,
+  warehouses,
+} from '../modules/information/index.ts';
+import { users } from '../modules/setting/index.ts';
+import { stockBalances, stockDoc, stockDocActions } from '../modules/warehouse/index.ts';
+import { setClock } from '../platform/clock.ts';
+import type { Tx } from '../platform/db.ts';
+import type { Actor } from '../platform/machine.ts';
+import type { TenantInfo } from '../platform/services.ts';
+
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+const CST = 8 * HOUR;
+
+/** Tenants whose raw materials move through the warehouse for a year. */
+export const demoStock: Readonly<Record<string, { weeks: number }>> = {
+  transformer: { weeks: 52 },
+  machinery: { weeks: 8 },
+};
+
+/** A small deterministic generator (mulberry32): the same tenant gets the same history. */
+function generator(seed: string) {
+  let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x85ebca6b), 0x1b873593);
+  const next = () => {
+    a = (a + 0x6d2b79f5) | 0;
+    let t = Math.imul(a ^ (a >>> 15), 1 | a);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+  return { next, int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)) };
+}
+
+/** A week's use of a material, by its unit: kilograms of copper are not counted like bushings. */
+function weeklyUse(unit: string | null, r: () => number): number {
+  const range: Record<string, [number, number]> = {
+    kg: [300, 2400],
+    吨: [1, 6],
+    m: [100, 900],
+    米: [100, 900],
+    L: [400, 2000],
+    升: [400, 2000],
+    张: [40, 300],
+    片: [200, 1600],
+  };
+  const [lo, hi] = range[unit ?? ''] ?? [4, 40];
+  return Math.round(lo + r() * (hi - lo));
+}
+
+/** 09:00–16:00 on the factory's day `day` (its midnight), a little into it. */
+const during = (day: number, r: () => number) => new Date(day + 9 * HOUR + Math.floor(r() * 7 * HOUR));
+
+/**
+ * A year of the raw-material warehouse (DOMAIN "Stock documents"), written through the stock
+ * document service as the keeper would: receipts from the suppliers twice a month, picks for
+ * production every week, now and then scrap and moves between locations; the last few days leave
+ * documents waiting for approval and drafts. Every unit in stock is explained by its movements.
+ */
+export async function seedStock(
+  tx: Tx,
+  tenant: TenantInfo,
+  adminId: number,
+  weeks: number,
+  now = Date.now(),
+) {
+  const rng = generator(`${tenant.memberCode}-stock`);
+  const [keeperRow] = await tx
+    .select({ id: users.id })
+    .from(users)
+    .where(inArray(users.userName, ['cangguan01', 'cangguan02']))
+    .orderBy(users.userName)
+    .limit(1);
+  const keeperId = keeperRow?.id ?? adminId;
+  const keeper: Actor = { userId: keeperId, tenant, permissions: new Set(), isAdmin: true };
+  const approver: Actor = { userId: adminId, tenant, permissions: new Set(), isAdmin: true };
+
+  const [raw] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(eq(warehouses.kind, 0))
+    .orderBy(asc(warehouses.code))
+    .limit(1);
+  if (!raw) return;
+  const locations = (
+    await tx
+      .select({ id: warehouseLocations.id })
+      .from(warehouseLocations)
+      .innerJoin(warehouseAreas, eq(warehouseAreas.id, warehouseLocations.warehouseAreaId))
+      .where(eq(warehouseAreas.warehouseId, raw.id))
+      .orderBy(asc(warehouseLocations.code))
+  ).map((l) => l.id);
+  const stuff = await tx
+    .select({ id: materials.id, unit: units.name })
+    .from(materials)
+    .leftJoin(units, eq(units.id, materials.mainUnitId))
+    .where(
+      and(
+        inArray(materials.materialType, [0, 3]),
+        eq(materials.isVirtual, false),
+        eq(materials.enabled, true),
+      ),
+    )
+    .orderBy(asc(materials.code));
+  if (!stuff.length) return;
+  const supplierIds = (await tx.select({ id: suppliers.id }).from(suppliers).orderBy(suppliers.id)).map(
+    (s) => s.id,
+  );
+  const typeOf = async (direction: number, bookAs: number) => {
+    const [t] = await tx
+      .select({ id: stockTypes.id })
+      .from(stockTypes)
+      .where(and(eq(stockTypes.direction, direction), eq(stockTypes.bookAs, bookAs)))
+      .limit(1);
+    return t?.id ?? null;
+  };
+  const purchase = await typeOf(0, 0);
+  const pick = await typeOf(1, 0);
+  const other = await typeOf(1, 2);
+  // each material keeps to its locations, as a keeper shelves it
+  const home = new Map(
+    stuff.map((m, i) => [m.id, locations.length ? locations[i % locations.length] : null]),
+  );
+  const use = new Map(stuff.map((m) => [m.id, weeklyUse(m.unit, rng.next)]));
+
+  type Line = { materialsId: number; quantity: number; locationId?: number | null; batchCode?: string };
+  const write = async (
+    when: Date,
+    body: Record<string, unknown>,
+    lines: Line[],
+    until: 'draft' | 'submit' | 'post',
+  ) => {
+    if (!lines.length) return;
+    // the last week's days still to come happen this morning
+    const at = when.getTime() < now - 2 * HOUR ? when : new Date(now - (2 + rng.int(0, 20)) * HOUR);
+    setClock(tx, at);
+    const id = await stockDoc.create(tx, keeperId, { warehouseId: raw.id, ...body, lines });
+    if (until === 'draft') return;
+    setClock(tx, new Date(at.getTime() + 20 * 60_000));
+    const submitted = await stockDocActions.act(tx, keeper, 'submit', { id });
+    if (until === 'submit') return;
+    setClock(tx, new Date(Math.min(at.getTime() + (1 + rng.int(0, 20)) * HOUR, now - 60_000)));
+    await stockDocActions.act(tx, approver, 'approve', { id, version: submitted.version });
+  };
+
+  /** What the raw warehouse has of a material (a pick never asks for more). */
+  const onHand = async (materialsId: number) => {
+    const [row] = await tx
+      .select({ q: sql<string>`coalesce(sum(${stockBalances.onHand} - ${stockBalances.allocated}), 0)` })
+      .from(stockBalances)
+      .where(and(eq(stockBalances.materialsId, materialsId), eq(stockBalances.warehouseId, raw.id)));
+    return Number(row?.q ?? 0);
+  };
+
+  const start = Math.floor((now - weeks * 7 * DAY + CST) / DAY) * DAY - CST;
+  for (let week = 0; week < weeks; week++) {
+    const monday = start + week * 7 * DAY;
+    const last = week === weeks - 1;
+    // receipts every other week: a supplier's delivery covers a few materials for a fortnight
+    if (week % 2 === (weeks - 1) % 2)
+      for (let s = 0; s < Math.min(3, supplierIds.length || 1); s++) {
+        const chosen = stuff.filter((_, i) => i % 3 === s);
+        await write(
+          during(monday + (1 + s) * DAY, rng.next),
+          {
+            kind: 0,
+            stockTypeId: purchase,
+            supplierId: supplierIds[s] ?? null,
+            sourceNumber: `PO${week}${s}`,
+          },
+          chosen.map((m) => ({
+            materialsId: m.id,
+            quantity: Math.round((use.get(m.id) ?? 10) * (1.7 + rng.next() * 0.6)),
+            locationId: home.get(m.id),
+          })),
+          last && s === 2 ? 'submit' : 'post',
+        );
+      }
+    // picks for the week's production, twice a week, as much as the shelves hold
+    for (const d of [2, 4]) {
+      const lines: Line[] = [];
+      for (const m of stuff) {
+        if (rng.next() < 0.35) continue;
+        const want = Math.round((use.get(m.id) ?? 10) * (0.35 + rng.next() * 0.25));
+        const have = await onHand(m.id);
+        const q = Math.min(want, Math.floor(have));
+        if (q > 0) lines.push({ materialsId: m.id, quantity: q });
+      }
+      await write(
+        during(monday + d * DAY, rng.next),
+        { kind: 1, stockTypeId: pick },
+        lines.slice(0, 40),
+        'post',
+      );
+    }
+    // now and then scrap found at a count or on the shelf
+    if (rng.next() < 0.25) {
+      const m = stuff[rng.int(0, stuff.length - 1)];
+      const have = await onHand(m.id);
+      const q = Math.min(Math.max(1, Math.round((use.get(m.id) ?? 10) * 0.02)), Math.floor(have));
+      if (q > 0)
+        await write(
+          during(monday + 5 * DAY, rng.next),
+          { kind: 1, stockTypeId: other, remark: '盘点发现受潮报废' },
+          [{ materialsId: m.id, quantity: q }],
+          'post',
+        );
+    }
+    if (last)
+      await write(
+        during(monday + 6 * DAY, rng.next),
+        { kind: 0, stockTypeId: purchase, supplierId: supplierIds[0] ?? null, remark: '到货待点数' },
+        stuff
+          .slice(0, 3)
+          .map((m) => ({ materialsId: m.id, quantity: use.get(m.id) ?? 10, locationId: home.get(m.id) })),
+        'draft',
+      );
+  }
+  setClock(tx, undefined);
+}
