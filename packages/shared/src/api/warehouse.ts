@@ -109,7 +109,24 @@ export const AccountRow = Type.Object({
 });
 export type AccountRow = Static<typeof AccountRow>;
 
+/** Most plans one stock-in takes (stockingBatch). */
+export const MAX_STOCKING_PLANS = 200;
+
+const StockingPlace = {
+  warehouseId: RowId('入库仓库'),
+  locationId: Type.Optional(Type.Union([RowId('库位'), Type.Null()])),
+};
+
+/** What a finished-goods stock-in posted: its document and how much of what. */
+export const StockingResult = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  lineCount: Type.Integer(),
+  totalQuantity: Type.Number(),
+});
+
 const INVENTORY = `warehouse/kiki/private/warehouseMaterialsBatKiki/`;
+const PLAN = 'production/kiki/private/producePlan/';
 const ACCOUNT = `${WAREHOUSE_BASE}inventoryAccount/`;
 
 /** Stock documents, the ledger's movements, and the stock they leave (DOMAIN "Warehouse and inventory"). */
@@ -147,6 +164,28 @@ export const warehouseApi = {
       { additionalProperties: false },
     ),
     result: Type.Array(StockBalanceRow),
+  }),
+  stocking: endpoint({
+    method: 'POST',
+    path: `${PLAN}stocking`,
+    summary: '生产入库：把计划已完工未入库的数量入到成品仓（每个工单一个新批次），立即过账',
+    access: { keys: ['planListStocking'] },
+    body: Type.Object({ id: RowId('生产计划'), ...StockingPlace }, { additionalProperties: false }),
+    result: StockingResult,
+  }),
+  stockingBatch: endpoint({
+    method: 'POST',
+    path: `${PLAN}stockingBatch`,
+    summary: '批量生产入库：多个计划一张入库单',
+    access: { keys: ['planListStocking'] },
+    body: Type.Object(
+      {
+        ids: Type.Array(RowId('生产计划'), { minItems: 1, maxItems: MAX_STOCKING_PLANS, title: '生产计划' }),
+        ...StockingPlace,
+      },
+      { additionalProperties: false },
+    ),
+    result: StockingResult,
   }),
   account: endpoint({
     method: 'GET',

@@ -48,4 +48,5 @@ export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } fr
 export { producePlan, producePlanActions, syncPlan } from './plans.ts';
 export { report as reportWork, reverse as reverseReport } from './reports.ts';
 export * from './schema.ts';
+export { noteStocked, type Stockable, stockableWorkOrders } from './stocking.ts';
 export { workOrderActions } from './workOrders.ts';

@@ -4,6 +4,7 @@ import type { ModuleFace } from '../../platform/module.ts';
 import { stockBalances, stockDocLines, stockDocs } from './schema.ts';
 import { stockRoutes } from './stock.ts';
 import { stockDoc, stockDocActions } from './stockDocs.ts';
+import { stockingRoutes } from './stocking.ts';
 
 /**
  * Warehouse and inventory (DOMAIN "Warehouse and inventory"): stock documents with lines on a
@@ -12,7 +13,7 @@ import { stockDoc, stockDocActions } from './stockDocs.ts';
  */
 export const warehouse: ModuleFace = {
   name: 'warehouse',
-  routes: [...stockDoc.routes, ...stockDocActions.routes, ...stockRoutes],
+  routes: [...stockDoc.routes, ...stockDocActions.routes, ...stockRoutes, ...stockingRoutes],
   references: [
     { target: materialsEntity, column: stockBalances.materialsId, label: '库存' },
     { target: materialsEntity, column: stockDocLines.materialsId, label: '出入库单' },
@@ -23,4 +24,4 @@ export const warehouse: ModuleFace = {
 
 export { type Posting, type PostingSource, pickFifo, post, shortage } from './ledger.ts';
 export * from './schema.ts';
-export { stockDoc, stockDocActions } from './stockDocs.ts';
+export { postNow, stockDoc, stockDocActions } from './stockDocs.ts';

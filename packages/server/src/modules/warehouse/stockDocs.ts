@@ -303,3 +303,15 @@ export const stockDocActions = machineService({
     },
   },
 });
+
+/**
+ * A document the system posts as soon as it is made (DOMAIN: production stock-in, and later
+ * receipts, shipments, picks, backflush): made as the user's, submitted and approved by the
+ * system, in the caller's transaction.
+ */
+export async function postNow(tx: Tx, actorId: number, body: Record<string, unknown>): Promise<number> {
+  const id = await stockDoc.create(tx, actorId, body);
+  await stockDocActions.act(tx, 'system', 'submit', { id });
+  await stockDocActions.act(tx, 'system', 'approve', { id });
+  return id;
+}

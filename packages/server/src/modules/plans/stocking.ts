@@ -1,0 +1,46 @@
+import { and, asc, inArray, sql } from 'drizzle-orm';
+import type { Tx } from '../../platform/db.ts';
+import { producePlans, produceWorkOrders } from './schema.ts';
+
+/** A work order with finished goods not yet stocked in: completed − stocked. */
+export interface Stockable {
+  id: number;
+  code: string;
+  planCode: string;
+  materialId: number;
+  stockable: string;
+}
+
+/**
+ * The work orders of plans with completed quantity not yet stocked in (DOMAIN: stockable =
+ * completed − stocked; until finished-product inspection lands every completed unit is accepted),
+ * locked so two stock-ins of one plan never take the same units.
+ */
+export async function stockableWorkOrders(tx: Tx, planIds: number[]): Promise<Stockable[]> {
+  if (!planIds.length) return [];
+  return tx
+    .select({
+      id: produceWorkOrders.id,
+      code: produceWorkOrders.code,
+      planCode: sql<string>`(select p.code from ${producePlans} p where p.id = ${produceWorkOrders.planId})`,
+      materialId: produceWorkOrders.materialsId,
+      stockable: sql<string>`(${produceWorkOrders.completedQuantity} - ${produceWorkOrders.stockedQuantity})::text`,
+    })
+    .from(produceWorkOrders)
+    .where(
+      and(
+        inArray(produceWorkOrders.planId, planIds),
+        sql`${produceWorkOrders.completedQuantity} > ${produceWorkOrders.stockedQuantity}`,
+      ),
+    )
+    .orderBy(asc(produceWorkOrders.planId), asc(produceWorkOrders.id))
+    .for('update');
+}
+
+/** Notes a work order's units stocked in (the warehouse's production stock-in posted them). */
+export async function noteStocked(tx: Tx, workOrderId: number, quantity: string): Promise<void> {
+  await tx
+    .update(produceWorkOrders)
+    .set({ stockedQuantity: sql`${produceWorkOrders.stockedQuantity} + ${quantity}::numeric` })
+    .where(sql`${produceWorkOrders.id} = ${workOrderId}`);
+}
