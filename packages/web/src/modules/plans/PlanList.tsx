@@ -27,6 +27,7 @@ import { stateColumns } from '../../platform/machine/StateTags.tsx';
 import { useMachineActions } from '../../platform/machine/useMachineActions.tsx';
 import { PlanMaterialsDrawer, UNRELEASED } from './PlanMaterialsDrawer.tsx';
 import { versionGuard } from './planFlow.tsx';
+import { StockingModal } from './StockingModal.tsx';
 
 type Plan = RowOf<typeof producePlanEntity>;
 type ScheduleResult = Awaited<ReturnType<typeof schedule>>;
@@ -91,6 +92,7 @@ export default function PlanList() {
   const machine = useMachineActions<Plan, string>(producePlanMachine, undefined, reload);
   const log = useLogButton<Plan>(producePlanMachine, (p) => p.code ?? '');
   const [materials, setMaterials] = useState<{ plan?: Plan; open: boolean }>({ open: false });
+  const [stocking, setStocking] = useState<Plan[]>([]);
 
   const columns = useMemo<Partial<Record<string, ColumnOverride<Plan>>>>(
     () => ({
@@ -103,6 +105,13 @@ export default function PlanList() {
     { key: 'detail', label: '详情', action: 'Detail', onClick: (p) => navigate(orderHref(p)) },
     ...machine.rowActions,
     { key: 'materials', label: '用料', onClick: (p) => setMaterials({ plan: p, open: true }) },
+    {
+      key: 'stocking',
+      label: '入库',
+      action: 'Stocking',
+      visible: (p) => !unreleased(p),
+      onClick: (p) => setStocking([p]),
+    },
     ...log.rowActions,
   ];
   const toolbar: ToolbarAction[] = [
@@ -121,6 +130,17 @@ export default function PlanList() {
     },
   ];
   const batchActions: BatchAction<Plan>[] = [
+    {
+      key: 'stockingBatch',
+      label: '批量入库',
+      action: 'Stocking',
+      onClick: (rows) => {
+        const released = rows.filter((p) => !unreleased(p));
+        if (!released.length) message.warning('选中的生产计划都未下达，没有可入库的数量');
+        else setStocking(released);
+        return undefined;
+      },
+    },
     {
       key: 'deleteBatch',
       label: '批量删除',
@@ -196,6 +216,7 @@ export default function PlanList() {
       />
       {machine.holder}
       {log.drawer}
+      <StockingModal plans={stocking} onClose={() => setStocking([])} onDone={reload} />
       <PlanMaterialsDrawer
         plan={materials.plan}
         open={materials.open}
