@@ -2,17 +2,28 @@
 const S = '^packages/server/src/';
 const W = '^packages/web/src/';
 
-/** In `root`, a module reaches another module only through that module's face (its index). */
+/**
+ * In `root`, a module reaches another module only through that module's face (its index); a test
+ * may also build on another module's fixtures (its testing.ts: the stock tests stand on production's).
+ */
 const facesOnly = (root, name) => ({
   name,
   severity: 'error',
-  comment: 'a module reaches another module only through its face (index.ts)',
+  comment: 'a module reaches another module only through its face (index.ts), tests also through its testing.ts',
   from: { path: `${root}modules/([^/]+)/` },
   to: {
     path: `${root}modules/[^/]+/`,
     pathNot: [`${root}modules/$1/`, `${root}modules/[^/]+/index\\.tsx?$`],
   },
 });
+const testFacesOnly = (root, name) => {
+  const rule = facesOnly(root, name);
+  return {
+    ...rule,
+    from: { ...rule.from, path: `${root}modules/([^/]+)/.*\\.test\\.tsx?$` },
+    to: { ...rule.to, pathNot: [...rule.to.pathNot, `${root}modules/[^/]+/testing\\.ts$`] },
+  };
+};
 
 module.exports = {
   forbidden: [
@@ -30,7 +41,11 @@ module.exports = {
       from: { path: `${S}platform/`, pathNot: '\\.test\\.ts$' },
       to: { path: [`${S}modules/`, `${S}demo/`, `${S}app\\.ts$`, `${S}main\\.ts$`] },
     },
-    facesOnly(S, 'server-module-through-faces'),
+    {
+      ...facesOnly(S, 'server-module-through-faces'),
+      from: { path: `${S}modules/([^/]+)/`, pathNot: '\\.test\\.ts$' },
+    },
+    testFacesOnly(S, 'server-module-tests-through-faces'),
     {
       name: 'server-outside-through-faces',
       severity: 'error',

@@ -17,6 +17,7 @@ export const notificationType = defineEnum([
   { value: 'workOrderDistributed', label: '工单派工' },
   { value: 'workOrderOverdue', label: '工单超期' },
   { value: 'orderDueSoon', label: '订单即将到期' },
+  { value: 'stockOutOfLimit', label: '库存预警' },
 ]);
 export type NotificationType = (typeof notificationType.values)[number];
 

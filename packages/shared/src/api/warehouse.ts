@@ -1,7 +1,9 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { entityEndpoints } from '../entities/endpoints.ts';
-import { stockDocEntity } from '../entities/stockDoc.ts';
+import { stockCountEntity } from '../entities/stockCount.ts';
+import { MAX_STOCK_QUANTITY, stockDocEntity } from '../entities/stockDoc.ts';
 import { stockMovementEntity } from '../entities/stockMovement.ts';
+import { VersionField } from '../machines/endpoints.ts';
 import { WAREHOUSE_BASE } from '../machines/warehouse.ts';
 import { endpoint } from './contract.ts';
 import { RowId } from './list.ts';
@@ -125,6 +127,59 @@ export const StockingResult = Type.Object({
   totalQuantity: Type.Number(),
 });
 
+/** A line of a count sheet: a place's book quantity when counting started, and what was counted. */
+export const CountLineRow = Type.Object({
+  id: Type.Integer(),
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  materialsSpecifications: nullable(Type.String()),
+  unitName: nullable(Type.String()),
+  locationId: nullable(Type.Integer()),
+  locationName: nullable(Type.String()),
+  batchCode: nullable(Type.String()),
+  /** Null on a blind count until it is submitted. */
+  bookQuantity: nullable(Type.Number()),
+  countedQuantity: nullable(Type.Number()),
+  /** counted − book; null until counted (or while blind). */
+  difference: nullable(Type.Number()),
+  remark: nullable(Type.String()),
+});
+export type CountLineRow = Static<typeof CountLineRow>;
+
+/** Most lines one count sheet holds. */
+export const MAX_COUNT_LINES = 5000;
+
+/** What the counter enters: counted quantities of lines, and stock found that was not on the book. */
+export const CountEntryBody = Type.Object(
+  {
+    id: RowId('盘点单'),
+    version: VersionField,
+    lines: Type.Array(
+      Type.Object(
+        {
+          /** A line made at the start; none: stock found that the book did not have. */
+          id: Type.Optional(RowId('盘点明细')),
+          materialsId: Type.Optional(RowId('物料')),
+          locationId: Type.Optional(Type.Union([RowId('库位'), Type.Null()])),
+          batchCode: Type.Optional(
+            Type.Union([Type.String({ maxLength: 64, title: '批次号' }), Type.Null()]),
+          ),
+          countedQuantity: Type.Union([
+            Type.Number({ minimum: 0, maximum: MAX_STOCK_QUANTITY, title: '实盘数量' }),
+            Type.Null(),
+          ]),
+          remark: Type.Optional(Type.Union([Type.String({ maxLength: 200, title: '备注' }), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: MAX_COUNT_LINES, title: '盘点明细' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const COUNT = `${WAREHOUSE_BASE}stockCount/`;
 const INVENTORY = `warehouse/kiki/private/warehouseMaterialsBatKiki/`;
 const PLAN = 'production/kiki/private/producePlan/';
 const ACCOUNT = `${WAREHOUSE_BASE}inventoryAccount/`;
@@ -133,6 +188,23 @@ const ACCOUNT = `${WAREHOUSE_BASE}inventoryAccount/`;
 export const warehouseApi = {
   stockDoc: entityEndpoints(stockDocEntity),
   movement: entityEndpoints(stockMovementEntity),
+  stockCount: entityEndpoints(stockCountEntity),
+  countLines: endpoint({
+    method: 'GET',
+    path: `${COUNT}getStockCountLineList`,
+    summary: '盘点单明细（盲盘提交前不显示账面数量）',
+    access: { keys: ['inventoryAccount'] },
+    query: Type.Object({ id: RowId('盘点单') }, { additionalProperties: false }),
+    result: Type.Array(CountLineRow),
+  }),
+  saveCounts: endpoint({
+    method: 'POST',
+    path: `${COUNT}saveCounts`,
+    summary: '录入实盘数量（盘点中）：更新明细，或加入账外发现的库存',
+    access: { keys: ['inventoryAccountModify'] },
+    body: CountEntryBody,
+    result: Type.Object({ id: Type.Integer(), version: Type.Integer() }),
+  }),
   inventory: endpoint({
     method: 'GET',
     path: `${INVENTORY}getWarehouseMaterialsTotalListPage`,

@@ -11,6 +11,7 @@ import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
+import { stockCountEntity } from './stockCount.ts';
 import { stockDocEntity } from './stockDoc.ts';
 import { stockMovementEntity } from './stockMovement.ts';
 import { userEntity } from './user.ts';
@@ -69,5 +70,6 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   reportWork: reportWorkEntity,
   pieceRate: pieceRateEntity,
   stockDoc: stockDocEntity,
+  stockCount: stockCountEntity,
   stockMovement: stockMovementEntity,
 });

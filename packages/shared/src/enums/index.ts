@@ -24,6 +24,7 @@ import {
   runType,
   scheduleIssueStatus,
   simpleHandlingStatus,
+  stockCountStatus,
   stockDocStatus,
   taskStatus,
   workOrderProgressFilter,
@@ -88,6 +89,7 @@ export const statusEnums = Object.freeze({
   distributeStatus,
   pauseStatus,
   stockDocStatus,
+  stockCountStatus,
 });
 
 export const typeEnums = Object.freeze({

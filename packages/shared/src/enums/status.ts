@@ -124,6 +124,15 @@ export const stockDocStatus = defineEnum([
   { value: 9, label: '已作废', color: stopped },
 ]);
 
+/** A stock count sheet (盘点, DOMAIN "Stock count"): counting freezes its scope until posted or cancelled. */
+export const stockCountStatus = defineEnum([
+  { value: 0, label: '草稿', color: idle },
+  { value: 1, label: '盘点中', color: active },
+  { value: 2, label: '待审核', color: waiting },
+  { value: 3, label: '已过账', color: done },
+  { value: 9, label: '已作废', color: stopped },
+]);
+
 export const materialPreparationStatus = defineEnum([
   { value: 0, label: '待下发', color: idle },
   { value: 1, label: '待备料', color: waiting },

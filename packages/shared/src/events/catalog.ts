@@ -62,6 +62,22 @@ export const events = defineEvents({
       plannerId: Type.Optional(Type.Integer()),
     }),
   },
+  'stock.outOfLimit': {
+    label: '库存预警',
+    scope: 'tenant',
+    payload: Type.Object({
+      materialsId: Type.Integer(),
+      code: Type.String(),
+      name: Type.String(),
+      /** 1 available below the lower limit, 2 on hand above the upper limit. */
+      kind: Type.Union([Type.Literal(1), Type.Literal(2)]),
+      quantity: Type.Number(),
+      limit: Type.Number(),
+      unit: Type.String(),
+      /** The keepers of the warehouses (those holding it; every keeper when none holds it). */
+      keeperIds: Type.Array(Type.Integer()),
+    }),
+  },
   'changelog.added': {
     label: '更新日志',
     scope: 'system',

@@ -1,4 +1,4 @@
-import { stockDocStatus } from '../enums/index.ts';
+import { stockCountStatus, stockDocStatus } from '../enums/index.ts';
 import { defineMachine } from './define.ts';
 
 /** Warehouse calls live under warehouse/private/ (spec 001 §7.2). */
@@ -41,6 +41,46 @@ export const stockDocMachine = defineMachine({
       when: { status: [0, 1] },
       set: { status: 9 },
       confirm: '确定作废该单据吗？作废后不能恢复',
+      danger: true,
+    },
+  },
+});
+
+/**
+ * A stock count sheet (DOMAIN "Stock count"): started, it snapshots the book quantities of its
+ * scope and freezes it (no posting there); counted and submitted, it is approved by someone other
+ * than the counter, which posts the differences as gains and losses and unfreezes.
+ */
+export const stockCountMachine = defineMachine({
+  name: 'stockCount',
+  label: '盘点单',
+  route: 'inventoryAccount',
+  numberField: 'code',
+  base: `${WAREHOUSE_BASE}stockCount/`,
+  states: { status: { label: '状态', enum: stockCountStatus } },
+  actions: {
+    start: {
+      label: '开始盘点',
+      button: 'Start',
+      when: { status: [0] },
+      set: { status: 1 },
+      confirm: '开始后将按当前账面生成盘点明细，盘点范围内暂停出入库，确定开始吗？',
+    },
+    submit: { label: '提交', button: 'Submit', when: { status: [1] }, set: { status: 2 } },
+    reject: { label: '驳回', button: 'Reject', when: { status: [2] }, set: { status: 1 }, reason: true },
+    approve: {
+      label: '审核过账',
+      button: 'Audit',
+      when: { status: [2] },
+      set: { status: 3 },
+      confirm: '过账后盘盈盘亏将调整库存，确定审核过账吗？',
+    },
+    cancel: {
+      label: '作废',
+      button: 'Cancel',
+      when: { status: [0, 1] },
+      set: { status: 9 },
+      confirm: '作废后盘点范围恢复出入库，确定作废吗？',
       danger: true,
     },
   },

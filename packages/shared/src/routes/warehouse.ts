@@ -37,7 +37,18 @@ export const warehouse = group(
       ]),
       addPage('warehouseOperate', 'warehouse-operate', '出入库操作', `${WH}/warehouse-record`),
       sub('warehouseOperateDetail', 'warehouse-operate-detail/:id', '出入库单详情', `${WH}/warehouse-record`),
-      page('inventoryAccount', 'inventory-account', '库存台账', ['Export']),
+      // Add … Cancel: the stock count sheets of its 盘点 tab (stockCountMachine)
+      page('inventoryAccount', 'inventory-account', '库存台账', [
+        'Export',
+        'Add',
+        'Modify',
+        'Del',
+        'Start',
+        'Submit',
+        'Reject',
+        'Audit',
+        'Cancel',
+      ]),
       // Goods receipt of purchase orders; `purchase` is taken by the purchasing module.
       page('warehousePurchase', 'purchase', '采购入库', [...CRUD, 'Detail', 'Export', 'Print', 'Confirm']),
     ]),

@@ -44,6 +44,15 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
     message: `订单“${p.code}”将于${p.deliveryTime}交货，生产计划尚未完成`,
     recipientIds: p.plannerId ? [p.plannerId] : [],
   }),
+  'stock.outOfLimit': ({ payload: p }) => ({
+    type: 'stockOutOfLimit',
+    title: '库存预警',
+    message:
+      p.kind === 1
+        ? `物料“${p.name}”（${p.code}）可用库存 ${p.quantity}${p.unit} 低于下限 ${p.limit}${p.unit}，请及时补货`
+        : `物料“${p.name}”（${p.code}）库存 ${p.quantity}${p.unit} 高于上限 ${p.limit}${p.unit}，请控制入库`,
+    recipientIds: p.keeperIds,
+  }),
 };
 
 /** A notification shows the first lines of a long entry; the dialog has the rest. */

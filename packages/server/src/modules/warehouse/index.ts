@@ -1,8 +1,10 @@
 import { materialsEntity } from '@factory/shared/entities/materials';
 import { warehouseEntity } from '@factory/shared/entities/warehouse';
 import type { ModuleFace } from '../../platform/module.ts';
+import { LIMIT_NOTICES_CRON, LIMIT_NOTICES_JOB, sweepLimitNotices } from './limits.ts';
 import { stockBalances, stockDocLines, stockDocs } from './schema.ts';
 import { stockRoutes } from './stock.ts';
+import { stockCountRoutes } from './stockCounts.ts';
 import { stockDoc, stockDocActions } from './stockDocs.ts';
 import { stockingRoutes } from './stocking.ts';
 
@@ -13,7 +15,17 @@ import { stockingRoutes } from './stocking.ts';
  */
 export const warehouse: ModuleFace = {
   name: 'warehouse',
-  routes: [...stockDoc.routes, ...stockDocActions.routes, ...stockRoutes, ...stockingRoutes],
+  routes: [
+    ...stockDoc.routes,
+    ...stockDocActions.routes,
+    ...stockRoutes,
+    ...stockingRoutes,
+    ...stockCountRoutes,
+  ],
+  async start(_app, services) {
+    await services.jobs.schedule(LIMIT_NOTICES_JOB, LIMIT_NOTICES_CRON, () => sweepLimitNotices(services));
+    return undefined;
+  },
   references: [
     { target: materialsEntity, column: stockBalances.materialsId, label: '库存' },
     { target: materialsEntity, column: stockDocLines.materialsId, label: '出入库单' },
@@ -24,4 +36,5 @@ export const warehouse: ModuleFace = {
 
 export { type Posting, type PostingSource, pickFifo, post, shortage } from './ledger.ts';
 export * from './schema.ts';
+export { stockCount, stockCountActions } from './stockCounts.ts';
 export { postNow, stockDoc, stockDocActions } from './stockDocs.ts';

@@ -1,9 +1,16 @@
-import { and, asc, eq, gt, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, sql } from 'drizzle-orm';
 import { nowOf } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
-import { batchNumbers, materials, units, warehouseLocations, warehouses } from '../information/index.ts';
-import { stockBalances, stockMovements } from './schema.ts';
+import {
+  batchNumbers,
+  materials,
+  units,
+  warehouseAreas,
+  warehouseLocations,
+  warehouses,
+} from '../information/index.ts';
+import { stockBalances, stockCounts, stockMovements } from './schema.ts';
 
 /** A place stock sits: material × warehouse × location × batch (0: none). */
 export interface StockKey {
@@ -100,6 +107,7 @@ export async function post(
   actorId: number | null,
 ): Promise<number[]> {
   if (!postings.length) return [];
+  await refuseCounted(tx, postings);
   const now = nowOf(tx);
   const order = postings.map((_, i) => i).sort((a, b) => keyOrder(postings[a], postings[b]));
   const after: string[] = new Array(postings.length);
@@ -169,6 +177,48 @@ export async function post(
     )
     .returning({ id: stockMovements.id });
   return rows.map((r) => r.id);
+}
+
+/**
+ * A place being counted takes no posting (DOMAIN "Stock count": the scope is frozen from the
+ * start of counting until the sheet is posted or cancelled): a whole warehouse, or the locations
+ * of one area. '“原材料仓/A区”正在盘点（PD20261126001），暂停出入库'.
+ */
+async function refuseCounted(tx: Tx, postings: StockKey[]) {
+  const warehouseIds = [...new Set(postings.map((p) => p.warehouseId))];
+  const counts = await tx
+    .select({
+      code: stockCounts.code,
+      warehouseId: stockCounts.warehouseId,
+      areaId: stockCounts.warehouseAreaId,
+      warehouseName: warehouses.name,
+      areaName: warehouseAreas.name,
+    })
+    .from(stockCounts)
+    .innerJoin(warehouses, eq(warehouses.id, stockCounts.warehouseId))
+    .leftJoin(warehouseAreas, eq(warehouseAreas.id, stockCounts.warehouseAreaId))
+    .where(and(inArray(stockCounts.status, [1, 2]), inArray(stockCounts.warehouseId, warehouseIds)));
+  if (!counts.length) return;
+  const locationIds = [...new Set(postings.map((p) => p.locationId).filter((id) => id > 0))];
+  const areaOf = new Map(
+    locationIds.length
+      ? (
+          await tx
+            .select({ id: warehouseLocations.id, areaId: warehouseLocations.warehouseAreaId })
+            .from(warehouseLocations)
+            .where(inArray(warehouseLocations.id, locationIds))
+        ).map((l) => [l.id, l.areaId])
+      : [],
+  );
+  for (const c of counts) {
+    const hit = postings.some(
+      (p) => p.warehouseId === c.warehouseId && (c.areaId === null || areaOf.get(p.locationId) === c.areaId),
+    );
+    if (hit)
+      throw conflict(
+        `“${c.warehouseName}${c.areaName ? `/${c.areaName}` : ''}”正在盘点（${c.code}），暂停出入库`,
+      );
+  }
 }
 
 /** What one out takes from one key (a first-in-first-out pick may take several). */

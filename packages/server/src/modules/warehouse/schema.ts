@@ -3,9 +3,11 @@ import {
   type AnyPgColumn,
   bigint,
   bigserial,
+  boolean,
   check,
   index,
   integer,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -18,6 +20,7 @@ import {
   materials,
   stockTypes,
   suppliers,
+  warehouseAreas,
   warehouseLocations,
   warehouses,
 } from '../information/index.ts';
@@ -163,4 +166,81 @@ export const stockMovements = tenantTable(
     index('stock_movement_doc_idx').on(t.docId),
     index('stock_movement_batch_idx').on(t.batchId),
   ],
+);
+
+/**
+ * A material whose stock is out of its limits and whose keepers were told (DOMAIN "Limits": one
+ * notice per crossing): 1 below the lower limit, 2 above the upper limit. Removed when the stock is
+ * back within the limit, so the next crossing is told again.
+ */
+export const stockLimitNotices = tenantTable(
+  'stock_limit_notice',
+  {
+    tenantId: tenantId(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    kind: smallint('kind').notNull(),
+    quantity: quantity('quantity').notNull(),
+    noticedAt: at('noticed_at').notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.materialsId, t.kind] })],
+);
+
+/**
+ * A stock count sheet (盘点单): a warehouse or one of its areas; while counting (1) or waiting for
+ * approval (2) nothing is posted there. Its adjustments are ordinary stock documents.
+ */
+export const stockCounts = tenantTable(
+  'stock_count',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.id),
+    warehouseAreaId: integer('warehouse_area_id').references(() => warehouseAreas.id),
+    isBlind: boolean('is_blind').notNull().default(false),
+    /** stockCountStatus: 0 draft, 1 counting, 2 submitted, 3 posted, 9 cancelled. */
+    status: smallint('status').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    lineCount: integer('line_count').notNull().default(0),
+    differenceCount: integer('difference_count').notNull().default(0),
+    startedAt: at('started_at'),
+    countedBy: integer('counted_by').references(() => users.id),
+    postedAt: at('posted_at'),
+    postedBy: integer('posted_by').references(() => users.id),
+    adjustCodes: text('adjust_codes'),
+    createdBy: integer('created_by').references(() => users.id),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('stock_count_code_uq').on(t.tenantId, t.code),
+    index('stock_count_open_idx').on(t.warehouseId, t.status),
+  ],
+);
+
+/** A place of a count sheet: its book quantity when counting started, and what was counted. */
+export const stockCountLines = tenantTable(
+  'stock_count_line',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    countId: integer('count_id')
+      .notNull()
+      .references(() => stockCounts.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    locationId: integer('location_id').references(() => warehouseLocations.id),
+    batchId: integer('batch_id').references(() => batchNumbers.id),
+    batchCode: text('batch_code'),
+    bookQuantity: quantity('book_quantity').notNull().default('0'),
+    countedQuantity: quantity('counted_quantity'),
+    remark: text('remark'),
+  },
+  (t) => [index('stock_count_line_count_idx').on(t.countId)],
 );

@@ -15,8 +15,11 @@ export interface WarehouseFixture {
     copper: number;
     raw: number;
     finished: number;
+    areaA: number;
+    areaB: number;
     a0101: number;
     a0102: number;
+    b0101: number;
     f0101: number;
     /** The stock types the tenant starts with: 采购入库, 其他入库, 其他出库, 生产领料. */
     purchaseIn: number;
@@ -27,8 +30,12 @@ export interface WarehouseFixture {
 }
 
 /** Builds the warehouse through the API as a keeper's admin would. */
-export async function warehouseFixture(h: Harness, memberCode = 'wh'): Promise<WarehouseFixture> {
-  const tenant = await h.addTenant(memberCode);
+export async function warehouseFixture(
+  h: Harness,
+  memberCode = 'wh',
+  users: Parameters<Harness['addTenant']>[1] = [],
+): Promise<WarehouseFixture> {
+  const tenant = await h.addTenant(memberCode, users);
   const a = callsAs(h, await h.login(memberCode, 'admin'));
   const add = async (url: string, body: unknown) => (await a.ok<{ id: number }>(a.post(url, body))).id;
   const kg = await add(`${M}unit/addUnit`, { code: 'KG', name: 'kg' });
@@ -45,6 +52,7 @@ export async function warehouseFixture(h: Harness, memberCode = 'wh'): Promise<W
   const raw = await add(`${W}warehouse/addWarehouse`, { code: 'CK01', name: '原材料仓' });
   const finished = await add(`${W}warehouse/addWarehouse`, { code: 'CK02', name: '成品仓' });
   const area = await add(`${W}warehouseArea/addWarehouseArea`, { code: 'A', name: 'A区', warehouseId: raw });
+  const areaB = await add(`${W}warehouseArea/addWarehouseArea`, { code: 'B', name: 'B区', warehouseId: raw });
   const fArea = await add(`${W}warehouseArea/addWarehouseArea`, {
     code: 'F',
     name: '成品区',
@@ -54,6 +62,7 @@ export async function warehouseFixture(h: Harness, memberCode = 'wh'): Promise<W
     add(`${W}warehouseLocation/addWarehouseLocation`, { code, name: code, warehouseAreaId });
   const a0101 = await location('A-01-01', area);
   const a0102 = await location('A-01-02', area);
+  const b0101 = await location('B-01-01', areaB);
   const f0101 = await location('F-01-01', fArea);
   const types = await a.page<{ id: number; name: string }>(`${W}stockType/getStockTypeListPage`);
   const typeId = (name: string) => {
@@ -69,8 +78,11 @@ export async function warehouseFixture(h: Harness, memberCode = 'wh'): Promise<W
       copper,
       raw,
       finished,
+      areaA: area,
+      areaB,
       a0101,
       a0102,
+      b0101,
       f0101,
       purchaseIn: typeId('采购入库'),
       otherIn: typeId('其他入库'),
