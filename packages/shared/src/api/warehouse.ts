@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { entityEndpoints } from '../entities/endpoints.ts';
+import { kittingEntity } from '../entities/kitting.ts';
 import { stockCountEntity } from '../entities/stockCount.ts';
 import { MAX_STOCK_QUANTITY, stockDocEntity } from '../entities/stockDoc.ts';
 import { stockMovementEntity } from '../entities/stockMovement.ts';
@@ -179,6 +180,63 @@ export const CountEntryBody = Type.Object(
   { additionalProperties: false },
 );
 
+/** Most plans one kitting calculation takes. */
+export const MAX_KITTING_PLANS = 1000;
+
+/** A plan in a kitting analysis: how much of it the stock covers. */
+export const KittingPlanRow = Type.Object({
+  planId: Type.Integer(),
+  planCode: Type.String(),
+  productCode: Type.String(),
+  productName: Type.String(),
+  areaName: nullable(Type.String()),
+  planStartTime: nullable(Type.String()),
+  quantity: Type.Number(),
+  /** Units the allocated materials make: the least over its materials. */
+  kittedQuantity: Type.Number(),
+  isKitted: Type.Boolean(),
+  shortMaterialCount: Type.Integer(),
+});
+
+/** One material of one plan: what it still needs, what the stock gives it in turn, what is short. */
+export const KittingLineRow = Type.Object({
+  planId: Type.Integer(),
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  unitName: nullable(Type.String()),
+  required: Type.Number(),
+  issued: Type.Number(),
+  need: Type.Number(),
+  allocated: Type.Number(),
+  shortage: Type.Number(),
+});
+
+/** One material over all the plans: supply against need. */
+export const KittingMaterialRow = Type.Object({
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  materialsSpecifications: nullable(Type.String()),
+  unitName: nullable(Type.String()),
+  need: Type.Number(),
+  supply: Type.Number(),
+  shortage: Type.Number(),
+  planCount: Type.Integer(),
+});
+
+export const KittingResult = Type.Object({
+  /** The saved analysis, when saved. */
+  id: nullable(Type.Integer()),
+  code: nullable(Type.String()),
+  calculatedAt: Type.String(),
+  plans: Type.Array(KittingPlanRow),
+  lines: Type.Array(KittingLineRow),
+  materials: Type.Array(KittingMaterialRow),
+});
+export type KittingResult = Static<typeof KittingResult>;
+
+const KITTING = `${WAREHOUSE_BASE}kitting/`;
 const COUNT = `${WAREHOUSE_BASE}stockCount/`;
 const INVENTORY = `warehouse/kiki/private/warehouseMaterialsBatKiki/`;
 const PLAN = 'production/kiki/private/producePlan/';
@@ -204,6 +262,33 @@ export const warehouseApi = {
     access: { keys: ['inventoryAccountModify'] },
     body: CountEntryBody,
     result: Type.Object({ id: Type.Integer(), version: Type.Integer() }),
+  }),
+  kitting: entityEndpoints(kittingEntity),
+  kittingCalculate: endpoint({
+    method: 'POST',
+    path: `${KITTING}calculate`,
+    summary: '齐套计算：按计划顺序把可用库存依次分给各计划，算出齐套数量与缺料；save=true 时保存为齐套分析',
+    access: { keys: ['completeSetListAdd', 'completeSetAdd'] },
+    body: Type.Object(
+      {
+        /** None: every plan not yet completed. */
+        planIds: Type.Optional(
+          Type.Array(RowId('生产计划'), { maxItems: MAX_KITTING_PLANS, title: '生产计划' }),
+        ),
+        save: Type.Optional(Type.Boolean()),
+        remark: Type.Optional(Type.String({ maxLength: 500, title: '备注' })),
+      },
+      { additionalProperties: false },
+    ),
+    result: KittingResult,
+  }),
+  kittingResult: endpoint({
+    method: 'GET',
+    path: `${KITTING}getKittingResult`,
+    summary: '已保存的齐套分析结果',
+    access: { keys: ['completeSetList'] },
+    query: Type.Object({ id: RowId('齐套分析') }, { additionalProperties: false }),
+    result: KittingResult,
   }),
   inventory: endpoint({
     method: 'GET',

@@ -10,6 +10,7 @@ import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
+import { kittingEntity } from './kitting.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { stockCountEntity } from './stockCount.ts';
 import { stockDocEntity } from './stockDoc.ts';
@@ -71,5 +72,6 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   pieceRate: pieceRateEntity,
   stockDoc: stockDocEntity,
   stockCount: stockCountEntity,
+  kitting: kittingEntity,
   stockMovement: stockMovementEntity,
 });

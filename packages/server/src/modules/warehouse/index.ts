@@ -1,6 +1,7 @@
 import { materialsEntity } from '@factory/shared/entities/materials';
 import { warehouseEntity } from '@factory/shared/entities/warehouse';
 import type { ModuleFace } from '../../platform/module.ts';
+import { kittingRoutes } from './kitting.ts';
 import { LIMIT_NOTICES_CRON, LIMIT_NOTICES_JOB, sweepLimitNotices } from './limits.ts';
 import { stockBalances, stockDocLines, stockDocs } from './schema.ts';
 import { stockRoutes } from './stock.ts';
@@ -21,6 +22,7 @@ export const warehouse: ModuleFace = {
     ...stockRoutes,
     ...stockingRoutes,
     ...stockCountRoutes,
+    ...kittingRoutes,
   ],
   async start(_app, services) {
     await services.jobs.schedule(LIMIT_NOTICES_JOB, LIMIT_NOTICES_CRON, () => sweepLimitNotices(services));

@@ -7,6 +7,7 @@ import {
   check,
   index,
   integer,
+  jsonb,
   primaryKey,
   serial,
   smallint,
@@ -243,4 +244,25 @@ export const stockCountLines = tenantTable(
     remark: text('remark'),
   },
   (t) => [index('stock_count_line_count_idx').on(t.countId)],
+);
+
+/** A saved kitting analysis (齐套分析): its figures, and the whole result as calculated then. */
+export const kittings = tenantTable(
+  'kitting',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    planCount: integer('plan_count').notNull(),
+    kittedCount: integer('kitted_count').notNull(),
+    shortMaterialCount: integer('short_material_count').notNull(),
+    result: jsonb('result').notNull(),
+    remark: text('remark'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('kitting_code_uq').on(t.tenantId, t.code),
+    index('kitting_created_idx').on(t.createdAt),
+  ],
 );
