@@ -142,4 +142,22 @@ describe('the transformer works’ demo warehouse', () => {
     expect(stock.materials).toBeGreaterThan(10);
     expect(stock.batches).toBeGreaterThan(stock.materials);
   });
+
+  it('stocks in what production completed and ships most of it, each unit once', async () => {
+    const [goods] = await transformer<Record<string, number>>(sql`
+      select
+        (select count(*)::int from stock_doc d join stock_type t on t.id = d.stock_type_id
+          where d.tenant_id = (select id from t) and d.status = 2 and t.direction = 0 and t.book_as = 1) as stockins,
+        (select count(*)::int from stock_doc d join stock_type t on t.id = d.stock_type_id
+          where d.tenant_id = (select id from t) and d.status = 2 and t.direction = 1 and t.book_as = 1) as shipments,
+        (select count(*)::int from produce_work_order
+          where tenant_id = (select id from t) and stocked_quantity > completed_quantity) as overstocked,
+        (select coalesce(sum(b.on_hand), 0)::float from stock_balance b join material m on m.id = b.materials_id
+          where b.tenant_id = (select id from t) and m.material_type = 2) as "finishedOnHand"`);
+    expect(goods.stockins).toBeGreaterThan(20);
+    expect(goods.shipments).toBeGreaterThan(15);
+    expect(goods.shipments).toBeLessThan(goods.stockins);
+    expect(goods.overstocked).toBe(0);
+    expect(goods.finishedOnHand).toBeGreaterThan(0);
+  });
 });

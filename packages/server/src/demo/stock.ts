@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import {
+  customers,
   materials,
   stockTypes,
   suppliers,
@@ -8,8 +9,16 @@ import {
   warehouseLocations,
   warehouses,
 } from '../modules/information/index.ts';
+import { produceOrders, produceWorkOrders } from '../modules/plans/index.ts';
 import { users } from '../modules/setting/index.ts';
-import { stockBalances, stockDoc, stockDocActions } from '../modules/warehouse/index.ts';
+import {
+  postNow,
+  stockBalances,
+  stockDoc,
+  stockDocActions,
+  stockDocLines,
+  stockFinished,
+} from '../modules/warehouse/index.ts';
 import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
@@ -220,6 +229,66 @@ export async function seedStock(
           .map((m) => ({ materialsId: m.id, quantity: use.get(m.id) ?? 10, locationId: home.get(m.id) })),
         'draft',
       );
+  }
+  setClock(tx, undefined);
+  await seedFinishedGoods(tx, keeperId, now, rng);
+}
+
+/**
+ * The finished-goods side: each plan whose work orders completed is stocked in (生产入库) two hours
+ * after its last one finished, and shipped to its customer (销售出库) three to ten days later; what
+ * was finished lately still waits in the finished-goods warehouse.
+ */
+async function seedFinishedGoods(tx: Tx, keeperId: number, now: number, rng: ReturnType<typeof generator>) {
+  const ordinary = await tx
+    .select({ id: warehouses.id, name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.kind, 0))
+    .orderBy(asc(warehouses.code));
+  const finished = ordinary.find((w) => w.name.includes('成品')) ?? ordinary.at(-1);
+  if (!finished) return;
+  const [shipping] = await tx
+    .select({ id: stockTypes.id })
+    .from(stockTypes)
+    .where(and(eq(stockTypes.direction, 1), eq(stockTypes.bookAs, 1)))
+    .limit(1);
+  const done = (
+    (await tx.execute(sql`
+      select w.plan_id, max(w.finished_at) as finished_at, o.code as order_code, c.name as customer
+      from ${produceWorkOrders} w
+      join ${produceOrders} o on o.id = w.order_id
+      left join ${customers} c on c.id = o.customer_id
+      where w.status = 2 and w.work_type = 0 and w.plan_id is not null and w.finished_at is not null
+      group by w.plan_id, o.code, c.name
+      having sum(w.completed_quantity) > 0
+      order by max(w.finished_at)`)) as unknown as {
+      rows: { plan_id: number; finished_at: string | Date; order_code: string; customer: string | null }[];
+    }
+  ).rows;
+  for (const d of done) {
+    const at = new Date(d.finished_at).getTime() + 2 * HOUR;
+    if (at > now - HOUR) continue;
+    setClock(tx, new Date(at));
+    const doc = await stockFinished(tx, keeperId, [d.plan_id], { warehouseId: finished.id });
+    const shipAt = at + rng.int(3, 10) * DAY;
+    if (shipAt > now - HOUR || !shipping) continue;
+    const lines = await tx
+      .select({
+        materialsId: stockDocLines.materialsId,
+        quantity: stockDocLines.quantity,
+        batchCode: stockDocLines.batchCode,
+      })
+      .from(stockDocLines)
+      .where(eq(stockDocLines.docId, doc.id));
+    setClock(tx, new Date(shipAt));
+    await postNow(tx, keeperId, {
+      kind: 1,
+      stockTypeId: shipping.id,
+      warehouseId: finished.id,
+      sourceNumber: d.order_code,
+      remark: d.customer ? `发货给${d.customer}` : '发货',
+      lines,
+    });
   }
   setClock(tx, undefined);
 }

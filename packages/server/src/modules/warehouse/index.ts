@@ -40,3 +40,4 @@ export { type Posting, type PostingSource, pickFifo, post, shortage } from './le
 export * from './schema.ts';
 export { stockCount, stockCountActions } from './stockCounts.ts';
 export { postNow, stockDoc, stockDocActions } from './stockDocs.ts';
+export { stockFinished } from './stocking.ts';

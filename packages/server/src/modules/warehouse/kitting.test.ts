@@ -31,7 +31,9 @@ describe('kitting (齐套)', () => {
         ],
       }),
     );
-    const { version } = await f.a.ok<{ version: number }>(f.a.post(`${W}stockDoc/submit`, { id: doc.id, version: doc.version }));
+    const { version } = await f.a.ok<{ version: number }>(
+      f.a.post(`${W}stockDoc/submit`, { id: doc.id, version: doc.version }),
+    );
     await f.a.ok(f.a.post(`${W}stockDoc/approve`, { id: doc.id, version }));
 
     const order = await addOrder(f, { quantity: 4 });
@@ -73,7 +75,7 @@ describe('kitting (齐套)', () => {
       kittedCount: 1,
       shortMaterialCount: 2,
     });
-    const saved = await f.a.ok<KittingResult>(f.a.get(`${W}kitting/getKittingResult`, { id: result.id }));
+    const saved = await f.a.ok<KittingResult>(f.a.get(`${W}kitting/getKittingResult`, { id: result.id as number }));
     expect(saved.plans).toEqual(result.plans);
   });
 });

@@ -14,7 +14,7 @@ import { postNow } from './stockDocs.ts';
  * of its own, on one production stock-in document posted at once; the work orders note what was
  * stocked, so the same units never go in twice.
  */
-async function stockFinished(
+export async function stockFinished(
   tx: Tx,
   actorId: number,
   planIds: number[],
