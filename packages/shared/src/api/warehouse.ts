@@ -1,6 +1,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { entityEndpoints } from '../entities/endpoints.ts';
 import { kittingEntity } from '../entities/kitting.ts';
+import { materialPrepEntity } from '../entities/materialPrep.ts';
 import { stockCountEntity } from '../entities/stockCount.ts';
 import { MAX_STOCK_QUANTITY, stockDocEntity } from '../entities/stockDoc.ts';
 import { stockMovementEntity } from '../entities/stockMovement.ts';
@@ -236,6 +237,47 @@ export const KittingResult = Type.Object({
 });
 export type KittingResult = Static<typeof KittingResult>;
 
+/** A line of a preparation order: what the work order needs of a material and what was picked. */
+export const PrepLineRow = Type.Object({
+  id: Type.Integer(),
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  materialsSpecifications: nullable(Type.String()),
+  unitName: nullable(Type.String()),
+  procedureName: nullable(Type.String()),
+  requiredQuantity: Type.Number(),
+  issuedQuantity: Type.Number(),
+  /** required − issued, at least 0. */
+  remainingQuantity: Type.Number(),
+});
+export type PrepLineRow = Static<typeof PrepLineRow>;
+
+/** A pick (领料) against a preparation order: from which warehouse, how much of which lines. */
+export const PickBody = Type.Object(
+  {
+    id: RowId('备料单'),
+    version: VersionField,
+    warehouseId: RowId('发料仓库'),
+    lines: Type.Array(
+      Type.Object(
+        {
+          lineId: RowId('备料明细'),
+          quantity: Type.Number({ minimum: 0.000001, maximum: MAX_STOCK_QUANTITY, title: '领料数量' }),
+          batchCode: Type.Optional(
+            Type.Union([Type.String({ maxLength: 64, title: '批次号' }), Type.Null()]),
+          ),
+          locationId: Type.Optional(Type.Union([RowId('库位'), Type.Null()])),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 500, title: '领料明细' },
+    ),
+  },
+  { additionalProperties: false },
+);
+
+const PREP = `${WAREHOUSE_BASE}materialPrep/`;
 const KITTING = `${WAREHOUSE_BASE}kitting/`;
 const COUNT = `${WAREHOUSE_BASE}stockCount/`;
 const INVENTORY = `warehouse/kiki/private/warehouseMaterialsBatKiki/`;
@@ -262,6 +304,28 @@ export const warehouseApi = {
     access: { keys: ['inventoryAccountModify'] },
     body: CountEntryBody,
     result: Type.Object({ id: Type.Integer(), version: Type.Integer() }),
+  }),
+  materialPrep: entityEndpoints(materialPrepEntity),
+  prepLines: endpoint({
+    method: 'GET',
+    path: `${PREP}getMaterialPrepLineList`,
+    summary: '备料单明细：需求、已领、未领',
+    access: { keys: ['warehouseAssign', 'warehouseAssignDetail', 'workDetail'] },
+    query: Type.Object({ id: RowId('备料单') }, { additionalProperties: false }),
+    result: Type.Array(PrepLineRow),
+  }),
+  pick: endpoint({
+    method: 'POST',
+    path: `${PREP}pick`,
+    summary: '领料：从仓库发料到工单产线的线边仓（无线边仓时直接领用），立即过账',
+    access: { keys: ['warehouseAssignModify'] },
+    body: PickBody,
+    result: Type.Object({
+      id: Type.Integer(),
+      version: Type.Integer(),
+      status: Type.Integer(),
+      docCode: Type.String(),
+    }),
   }),
   kitting: entityEndpoints(kittingEntity),
   kittingCalculate: endpoint({

@@ -1,7 +1,9 @@
 import type { EntityDecl } from './define.ts';
 import { equipmentClassEntity, equipmentEntity } from './equipment.ts';
 import { areaEntity, procedureEntity, stationEntity } from './information.ts';
+import { kittingEntity } from './kitting.ts';
 import { batchNumberEntity, packageCodeEntity } from './labels.ts';
+import { materialPrepEntity } from './materialPrep.ts';
 import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
 import { notificationRuleEntity } from './notification.ts';
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
@@ -10,7 +12,6 @@ import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
-import { kittingEntity } from './kitting.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { stockCountEntity } from './stockCount.ts';
 import { stockDocEntity } from './stockDoc.ts';
@@ -73,5 +74,6 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   stockDoc: stockDocEntity,
   stockCount: stockCountEntity,
   kitting: kittingEntity,
+  materialPrep: materialPrepEntity,
   stockMovement: stockMovementEntity,
 });

@@ -138,6 +138,8 @@ export const materialPreparationStatus = defineEnum([
   { value: 1, label: '待备料', color: waiting },
   { value: 2, label: '备料中', color: active },
   { value: 3, label: '已备料', color: done },
+  // the work order went away (plan withdrawn): what was issued stays line-side
+  { value: 9, label: '已取消', color: stopped },
 ]);
 
 export const handlingStatus = defineEnum([

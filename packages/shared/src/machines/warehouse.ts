@@ -1,4 +1,4 @@
-import { stockCountStatus, stockDocStatus } from '../enums/index.ts';
+import { materialPreparationStatus, stockCountStatus, stockDocStatus } from '../enums/index.ts';
 import { defineMachine } from './define.ts';
 
 /** Warehouse calls live under warehouse/private/ (spec 001 §7.2). */
@@ -81,6 +81,33 @@ export const stockCountMachine = defineMachine({
       when: { status: [0, 1] },
       set: { status: 9 },
       confirm: '作废后盘点范围恢复出入库，确定作废吗？',
+      danger: true,
+    },
+  },
+});
+
+/**
+ * A work order's preparation order (备料单, DOMAIN "Material preparation"): made at release (0 to
+ * issue); sent to the warehouse (下发, 1 to prepare); a pick makes it 2 preparing, or 3 prepared
+ * once every line is covered; cancelled by hand or with its plan's withdrawal.
+ */
+export const materialPrepMachine = defineMachine({
+  name: 'materialPrep',
+  label: '备料单',
+  route: 'warehouseAssign',
+  numberField: 'code',
+  base: `${WAREHOUSE_BASE}materialPrep/`,
+  states: { status: { label: '备料状态', enum: materialPreparationStatus } },
+  actions: {
+    send: { label: '下发', button: 'Confirm', when: { status: [0] }, set: { status: 1 } },
+    // its own call: posts the pick; 2 preparing, 3 prepared once every line is covered
+    pick: { label: '领料', button: 'Modify', own: true, when: { status: [1, 2] } },
+    cancel: {
+      label: '取消',
+      button: 'Cancel',
+      when: { status: [0, 1, 2] },
+      set: { status: 9 },
+      confirm: '取消后不再备料，已领的料留在线边仓，确定取消吗？',
       danger: true,
     },
   },

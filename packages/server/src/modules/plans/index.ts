@@ -45,8 +45,8 @@ export const plans: ModuleFace = {
 export { asNumber, productColumns } from './common.ts';
 export { createWorkOrder } from './making.ts';
 export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
-export { producePlan, producePlanActions, syncPlan } from './plans.ts';
+export { onPlan, type PlanEvent, producePlan, producePlanActions, syncPlan } from './plans.ts';
 export { report as reportWork, reverse as reverseReport } from './reports.ts';
 export * from './schema.ts';
-export { noteStocked, type Stockable, stockableWorkOrders } from './stocking.ts';
+export { noteIssued, notePreparation, noteStocked, type Stockable, stockableWorkOrders } from './stocking.ts';
 export { workOrderActions } from './workOrders.ts';

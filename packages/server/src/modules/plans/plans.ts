@@ -160,6 +160,31 @@ const liveWorkOrders = (tx: Tx, planId: number) =>
     .from(produceWorkOrders)
     .where(and(eq(produceWorkOrders.planId, planId), ne(produceWorkOrders.status, 9)));
 
+/** What a later module hears of a plan's release or withdrawal, in its transaction. */
+export interface PlanEvent {
+  planId: number;
+  /** The work order a release made; none on a withdrawal. */
+  workOrderId?: number;
+}
+type PlanListener = (tx: Tx, e: PlanEvent) => Promise<void>;
+const planListeners = {
+  released: new Map<string, PlanListener>(),
+  withdrawn: new Map<string, PlanListener>(),
+};
+
+/**
+ * Lets a module that stands on production join a plan's release or withdrawal in its transaction
+ * (the warehouse makes and cancels the preparation order) without production knowing it; one
+ * listener per name, so building several apps in one process registers it once.
+ */
+export function onPlan(what: keyof typeof planListeners, name: string, fn: PlanListener): void {
+  planListeners[what].set(name, fn);
+}
+
+async function tellPlan(tx: Tx, what: keyof typeof planListeners, e: PlanEvent) {
+  for (const fn of planListeners[what].values()) await fn(tx, e);
+}
+
 /** The plan's actions (producePlanMachine): release into a work order, withdraw it, complete by itself. */
 export const producePlanActions = machineService({
   machine: producePlanMachine,
@@ -184,7 +209,7 @@ export const producePlanActions = machineService({
           .select()
           .from(produceOrders)
           .where(eq(produceOrders.id, Number(row.produceOrderId)));
-        await createWorkOrder(tx, {
+        const made = await createWorkOrder(tx, {
           planId: row.id,
           orderId: order.id,
           materialsId: Number(row.materialsId),
@@ -195,6 +220,7 @@ export const producePlanActions = machineService({
           planStartTime: row.planStartTime as Date | null,
           planEndTime: row.planEndTime as Date | null,
         });
+        await tellPlan(tx, 'released', { planId: row.id, workOrderId: made.id });
         return { scheduleStatus: row.scheduleStatus === 2 ? 3 : 1 };
       },
     },
@@ -218,6 +244,7 @@ export const producePlanActions = machineService({
         // the user's withdrawal was checked; its cascade is the system's
         for (const wo of await liveWorkOrders(tx, row.id))
           await serviceOf(workOrderMachine).act(tx, 'system', 'cancel', { id: wo.id });
+        await tellPlan(tx, 'withdrawn', { planId: row.id });
         return { scheduleStatus: row.scheduleStatus === 3 ? 2 : 0 };
       },
     },

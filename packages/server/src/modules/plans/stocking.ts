@@ -1,6 +1,6 @@
 import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
-import { producePlans, produceWorkOrders } from './schema.ts';
+import { producePlanMaterials, producePlans, produceWorkOrders } from './schema.ts';
 
 /** A work order with finished goods not yet stocked in: completed − stocked. */
 export interface Stockable {
@@ -43,4 +43,24 @@ export async function noteStocked(tx: Tx, workOrderId: number, quantity: string)
     .update(produceWorkOrders)
     .set({ stockedQuantity: sql`${produceWorkOrders.stockedQuantity} + ${quantity}::numeric` })
     .where(sql`${produceWorkOrders.id} = ${workOrderId}`);
+}
+
+/** The plan follows its preparation order's status (DOMAIN: `preparationStatus` mirrors it). */
+export async function notePreparation(tx: Tx, planId: number, status: number): Promise<void> {
+  await tx.update(producePlans).set({ preparationStatus: status }).where(sql`${producePlans.id} = ${planId}`);
+}
+
+/** A pick issued material against a plan's materials list (its issued quantity grows). */
+export async function noteIssued(
+  tx: Tx,
+  planId: number,
+  materialId: number,
+  quantity: string,
+): Promise<void> {
+  await tx
+    .update(producePlanMaterials)
+    .set({ issuedQuantity: sql`${producePlanMaterials.issuedQuantity} + ${quantity}::numeric` })
+    .where(
+      sql`${producePlanMaterials.planId} = ${planId} and ${producePlanMaterials.materialId} = ${materialId}`,
+    );
 }

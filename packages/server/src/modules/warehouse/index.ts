@@ -3,6 +3,7 @@ import { warehouseEntity } from '@factory/shared/entities/warehouse';
 import type { ModuleFace } from '../../platform/module.ts';
 import { kittingRoutes } from './kitting.ts';
 import { LIMIT_NOTICES_CRON, LIMIT_NOTICES_JOB, sweepLimitNotices } from './limits.ts';
+import { materialPrepRoutes } from './materialPreps.ts';
 import { stockBalances, stockDocLines, stockDocs } from './schema.ts';
 import { stockRoutes } from './stock.ts';
 import { stockCountRoutes } from './stockCounts.ts';
@@ -23,6 +24,7 @@ export const warehouse: ModuleFace = {
     ...stockingRoutes,
     ...stockCountRoutes,
     ...kittingRoutes,
+    ...materialPrepRoutes,
   ],
   async start(_app, services) {
     await services.jobs.schedule(LIMIT_NOTICES_JOB, LIMIT_NOTICES_CRON, () => sweepLimitNotices(services));

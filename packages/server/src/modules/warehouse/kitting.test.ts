@@ -75,7 +75,9 @@ describe('kitting (齐套)', () => {
       kittedCount: 1,
       shortMaterialCount: 2,
     });
-    const saved = await f.a.ok<KittingResult>(f.a.get(`${W}kitting/getKittingResult`, { id: result.id as number }));
+    const saved = await f.a.ok<KittingResult>(
+      f.a.get(`${W}kitting/getKittingResult`, { id: result.id as number }),
+    );
     expect(saved.plans).toEqual(result.plans);
   });
 });

@@ -266,3 +266,59 @@ export const kittings = tenantTable(
     index('kitting_created_idx').on(t.createdAt),
   ],
 );
+
+/**
+ * A work order's preparation order (备料单): made at release from its plan's materials, picked
+ * to the line-side warehouse of its line (`targetWarehouseId`; none: issued straight to the work).
+ */
+export const materialPreps = tenantTable(
+  'material_prep',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    workOrderId: integer('work_order_id').notNull(),
+    planId: integer('plan_id'),
+    /** The work order's product, quantity and line when it was released. */
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    quantity: quantity('quantity').notNull(),
+    areaId: integer('area_id'),
+    targetWarehouseId: integer('target_warehouse_id').references(() => warehouses.id),
+    /** materialPreparationStatus: 0 to issue, 1 to prepare, 2 preparing, 3 prepared, 9 cancelled. */
+    status: smallint('status').notNull().default(0),
+    version: integer('version').notNull().default(0),
+    lineCount: integer('line_count').notNull().default(0),
+    preparedCount: integer('prepared_count').notNull().default(0),
+    sentAt: at('sent_at'),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('material_prep_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('material_prep_work_order_uq').on(t.tenantId, t.workOrderId),
+    index('material_prep_plan_idx').on(t.planId),
+    index('material_prep_status_idx').on(t.status),
+  ],
+);
+
+/** What a work order needs of one material, and what was picked of it. */
+export const materialPrepLines = tenantTable(
+  'material_prep_line',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    prepId: integer('prep_id')
+      .notNull()
+      .references(() => materialPreps.id, { onDelete: 'cascade' }),
+    lineNo: integer('line_no').notNull(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    procedureId: integer('procedure_id'),
+    requiredQuantity: quantity('required_quantity').notNull(),
+    issuedQuantity: quantity('issued_quantity').notNull().default('0'),
+  },
+  (t) => [index('material_prep_line_prep_idx').on(t.prepId)],
+);

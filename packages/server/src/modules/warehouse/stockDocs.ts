@@ -100,13 +100,17 @@ async function checkDoc(tx: Tx, values: Record<string, unknown>, id: number | nu
   }
   const doc = { ...stored, ...values };
   const kind = Number(doc.kind);
+  // a transfer may book as an outbound type (a pick to the line side is 生产领料); an in or out must
+  const typeId = doc.stockTypeId ? Number(doc.stockTypeId) : null;
   if (kind === 2) {
     if (!doc.targetWarehouseId) throw fieldError('targetWarehouseId', '请选择调入仓库');
-    values.stockTypeId = null;
-    values.bookAs = null;
     values.supplierId = null;
   } else {
-    if (!doc.stockTypeId) throw fieldError('stockTypeId', '请选择出入库类型');
+    if (!typeId) throw fieldError('stockTypeId', '请选择出入库类型');
+    values.targetWarehouseId = null;
+  }
+  values.bookAs = null;
+  if (typeId) {
     const [type] = await tx
       .select({
         direction: stockTypes.direction,
@@ -115,9 +119,9 @@ async function checkDoc(tx: Tx, values: Record<string, unknown>, id: number | nu
         name: stockTypes.name,
       })
       .from(stockTypes)
-      .where(eq(stockTypes.id, Number(doc.stockTypeId)));
+      .where(eq(stockTypes.id, typeId));
     if (!type) throw fieldError('stockTypeId', '所选出入库类型不存在或已被删除');
-    if (type.direction !== kind)
+    if (type.direction !== (kind === 2 ? 1 : kind))
       throw fieldError(
         'stockTypeId',
         `“${type.name}”是${type.direction === 0 ? '入库' : '出库'}类型，与单据类别不符`,
@@ -125,7 +129,6 @@ async function checkDoc(tx: Tx, values: Record<string, unknown>, id: number | nu
     if (!type.enabled && values.stockTypeId !== undefined)
       throw fieldError('stockTypeId', `出入库类型“${type.name}”已停用`);
     values.bookAs = type.bookAs;
-    values.targetWarehouseId = null;
   }
   const lines = Array.isArray(body.lines) ? (body.lines as LineBody[]) : undefined;
   if (!lines) return;

@@ -1,0 +1,273 @@
+import { type PickBody, type PrepLineRow, warehouseApi } from '@factory/shared/api/warehouse';
+import { materialPrepEntity } from '@factory/shared/entities/materialPrep';
+import { materialPrepMachine } from '@factory/shared/machines/warehouse';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import type { PgColumn } from 'drizzle-orm/pg-core';
+import type { Static } from 'typebox';
+import { nowOf } from '../../platform/clock.ts';
+import { crud, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { conflict, fieldError } from '../../platform/errors.ts';
+import { type Actor, machineService } from '../../platform/machine.ts';
+import { takeCodes } from '../../platform/numbering.ts';
+import { handle, type RouteDef } from '../../platform/route.ts';
+import { areas, materials, procedures, stockTypes, units, warehouses } from '../information/index.ts';
+import {
+  noteIssued,
+  notePreparation,
+  onPlan,
+  type PlanEvent,
+  producePlanMaterials,
+  producePlans,
+  produceWorkOrders,
+  productColumns,
+} from '../plans/index.ts';
+import { fromMicro, micro } from './ledger.ts';
+import { materialPrepLines, materialPreps, stockDocs } from './schema.ts';
+import { postNow } from './stockDocs.ts';
+
+const name = (table: typeof areas | typeof warehouses, column: PgColumn) =>
+  sql<string | null>`(select x.name from ${table} x where x.id = ${qualified(column)})`;
+
+/** 备料单: list and export (they are made by releases, moved by their actions and picks). */
+export const materialPrep = crud({
+  entity: materialPrepEntity,
+  table: materialPreps,
+  // a work order's or a plan's order (the work-order detail, a plan's row)
+  idFilters: { workOrderId: materialPreps.workOrderId, planId: materialPreps.planId },
+  columns: {
+    version: materialPreps.version,
+    workOrderId: materialPreps.workOrderId,
+    planId: materialPreps.planId,
+    workOrderCode: sql`(select w.code from ${produceWorkOrders} w where w.id = ${qualified(materialPreps.workOrderId)})`,
+    planCode: sql`(select p.code from ${producePlans} p where p.id = ${qualified(materialPreps.planId)})`,
+    materialsName: sql`(select m.name from ${materials} m where m.id = ${qualified(materialPreps.materialsId)})`,
+    ...productColumns(materialPreps.materialsId),
+    areaName: name(areas, materialPreps.areaId),
+    targetWarehouseName: name(warehouses, materialPreps.targetWarehouseId),
+  },
+});
+
+/** A required quantity for part of a plan, rounded up at the columns' scale: q × part ÷ whole. */
+const share = (q: string, part: string, whole: string) => {
+  const num = micro(q) * micro(part);
+  const den = micro(whole);
+  return fromMicro((num + den - 1n) / den);
+};
+
+/**
+ * A released work order's preparation order (DOMAIN): its plan's materials for its quantity, to
+ * the line-side warehouse of its line when the line has one. Nothing to prepare: none is made.
+ */
+async function makePrep(tx: Tx, e: PlanEvent) {
+  if (!e.workOrderId) return;
+  const [wo] = await tx.select().from(produceWorkOrders).where(eq(produceWorkOrders.id, e.workOrderId));
+  const [plan] = await tx.select().from(producePlans).where(eq(producePlans.id, e.planId));
+  if (!wo || !plan) return;
+  const needs = await tx
+    .select()
+    .from(producePlanMaterials)
+    .where(eq(producePlanMaterials.planId, plan.id))
+    .orderBy(asc(producePlanMaterials.id));
+  if (!needs.length) return;
+  const [lineSide] = await tx
+    .select({ id: warehouses.id })
+    .from(warehouses)
+    .where(and(eq(warehouses.kind, 1), eq(warehouses.areaId, wo.areaId), eq(warehouses.enabled, true)))
+    .orderBy(asc(warehouses.id))
+    .limit(1);
+  const [code] = await takeCodes(tx, materialPrepEntity.name);
+  const [prep] = await tx
+    .insert(materialPreps)
+    .values({
+      code,
+      workOrderId: wo.id,
+      planId: plan.id,
+      materialsId: wo.materialsId,
+      quantity: wo.quantity,
+      areaId: wo.areaId,
+      targetWarehouseId: lineSide?.id ?? null,
+      lineCount: needs.length,
+      createdAt: nowOf(tx),
+      updatedAt: nowOf(tx),
+    })
+    .returning({ id: materialPreps.id });
+  await tx.insert(materialPrepLines).values(
+    needs.map((n, i) => ({
+      prepId: prep.id,
+      lineNo: i + 1,
+      materialsId: n.materialId,
+      procedureId: n.procedureId,
+      requiredQuantity: share(n.requiredQuantity, wo.quantity, plan.quantity),
+    })),
+  );
+  await notePreparation(tx, plan.id, 0);
+}
+
+/** A withdrawn plan's preparation orders are cancelled by the system; what was picked stays line-side. */
+async function cancelPreps(tx: Tx, e: PlanEvent) {
+  const open = await tx
+    .select({ id: materialPreps.id })
+    .from(materialPreps)
+    .where(and(eq(materialPreps.planId, e.planId), inArray(materialPreps.status, [0, 1, 2])));
+  for (const p of open) await materialPrepActions.act(tx, 'system', 'cancel', { id: p.id });
+}
+
+onPlan('released', 'warehouse.materialPrep', makePrep);
+onPlan('withdrawn', 'warehouse.materialPrep', cancelPreps);
+
+/** The stock type a pick books as: 生产领料 (outbound 0). */
+async function pickType(tx: Tx) {
+  const [type] = await tx
+    .select({ id: stockTypes.id })
+    .from(stockTypes)
+    .where(and(eq(stockTypes.direction, 1), eq(stockTypes.bookAs, 0), eq(stockTypes.enabled, true)))
+    .orderBy(stockTypes.id)
+    .limit(1);
+  if (!type) throw conflict('没有启用的“生产领料”类型，请先在出入库类型中维护');
+  return type.id;
+}
+
+const actorId = (actor: Actor) => (actor === 'system' ? null : actor.userId);
+
+/**
+ * A pick (领料): the lines' quantities from the chosen warehouse to the line-side warehouse (a
+ * transfer booked as 生产领料), or out to the work itself when its line has none; posted at once.
+ * No line takes more than it still needs. The order is then preparing, or prepared once every
+ * line has what it needs, and its plan follows.
+ */
+async function pick(
+  tx: Tx,
+  row: Record<string, unknown> & { id: number },
+  body: Static<typeof PickBody>,
+  userId: number,
+) {
+  const lines = await tx.select().from(materialPrepLines).where(eq(materialPrepLines.prepId, row.id));
+  const byId = new Map(lines.map((l) => [l.id, l]));
+  const taken = new Map<number, bigint>();
+  for (const [i, p] of body.lines.entries()) {
+    const line = byId.get(p.lineId);
+    if (!line) throw fieldError(`lines.${i}.lineId`, `第${i + 1}行不是该备料单的明细`);
+    const now = (taken.get(line.id) ?? 0n) + micro(String(p.quantity));
+    const left = micro(line.requiredQuantity) - micro(line.issuedQuantity);
+    if (now > left)
+      throw fieldError(
+        `lines.${i}.quantity`,
+        `第${i + 1}行领料数量超出未领数量${fromMicro(left > 0n ? left : 0n)}`,
+      );
+    taken.set(line.id, now);
+  }
+  const target = row.targetWarehouseId as number | null;
+  if (target === body.warehouseId) throw fieldError('warehouseId', '发料仓库不能是该产线的线边仓');
+  const [wo] = await tx
+    .select({ code: produceWorkOrders.code })
+    .from(produceWorkOrders)
+    .where(eq(produceWorkOrders.id, row.workOrderId as number));
+  await postNow(tx, userId, {
+    kind: target ? 2 : 1,
+    stockTypeId: await pickType(tx),
+    warehouseId: body.warehouseId,
+    targetWarehouseId: target,
+    sourceNumber: String(row.code),
+    remark: `工单 ${wo?.code ?? ''} 备料`,
+    lines: body.lines.map((p) => ({
+      materialsId: byId.get(p.lineId)?.materialsId,
+      quantity: String(p.quantity),
+      batchCode: p.batchCode ?? null,
+      locationId: p.locationId ?? null,
+    })),
+  });
+  for (const [lineId, q] of taken) {
+    const line = byId.get(lineId);
+    if (!line) continue;
+    await tx
+      .update(materialPrepLines)
+      .set({ issuedQuantity: sql`${materialPrepLines.issuedQuantity} + ${fromMicro(q)}::numeric` })
+      .where(eq(materialPrepLines.id, lineId));
+    if (row.planId) await noteIssued(tx, row.planId as number, line.materialsId, fromMicro(q));
+  }
+  const [{ prepared }] = await tx
+    .select({
+      prepared: sql<number>`count(*) filter (where ${materialPrepLines.issuedQuantity} >= ${materialPrepLines.requiredQuantity})::int`,
+    })
+    .from(materialPrepLines)
+    .where(eq(materialPrepLines.prepId, row.id));
+  const status = prepared >= lines.length ? 3 : 2;
+  if (row.planId) await notePreparation(tx, row.planId as number, status);
+  return { status, preparedCount: prepared };
+}
+
+/** The order's actions (materialPrepMachine): send to the warehouse, pick, cancel. */
+export const materialPrepActions = machineService({
+  machine: materialPrepMachine,
+  table: materialPreps,
+  number: materialPreps.code,
+  hooks: {
+    send: {
+      effect: async (tx) => ({ sentAt: nowOf(tx) }),
+      after: async (tx, row) => {
+        if (row.planId) await notePreparation(tx, row.planId as number, 1);
+      },
+    },
+    pick: {
+      async effect(tx, row, input, actor) {
+        const done = await pick(tx, row, input.body as Static<typeof PickBody>, actorId(actor) ?? 0);
+        return { status: done.status, preparedCount: done.preparedCount };
+      },
+    },
+  },
+});
+
+/** A preparation order's lines with what is still to pick. */
+async function prepLines(tx: Tx, id: number): Promise<PrepLineRow[]> {
+  const rows = await tx
+    .select({
+      id: materialPrepLines.id,
+      materialsId: materialPrepLines.materialsId,
+      materialsCode: materials.code,
+      materialsName: materials.name,
+      materialsSpecifications: materials.specifications,
+      unitName: units.name,
+      procedureName: procedures.name,
+      required: materialPrepLines.requiredQuantity,
+      issued: materialPrepLines.issuedQuantity,
+    })
+    .from(materialPrepLines)
+    .innerJoin(materials, eq(materials.id, materialPrepLines.materialsId))
+    .leftJoin(units, eq(units.id, materials.mainUnitId))
+    .leftJoin(procedures, eq(procedures.id, materialPrepLines.procedureId))
+    .where(eq(materialPrepLines.prepId, id))
+    .orderBy(asc(materialPrepLines.lineNo));
+  return rows.map(({ required, issued, ...r }) => {
+    const left = micro(required) - micro(issued);
+    return {
+      ...r,
+      requiredQuantity: Number(required),
+      issuedQuantity: Number(issued),
+      remainingQuantity: Number(fromMicro(left > 0n ? left : 0n)),
+    };
+  });
+}
+
+export const materialPrepRoutes: RouteDef[] = [
+  ...materialPrep.routes,
+  ...materialPrepActions.routes,
+  handle(warehouseApi.prepLines, { handler: ({ tx, query }) => prepLines(tx, query.id) }),
+  handle(warehouseApi.pick, {
+    handler: async ({ tx, session, body }) => {
+      const row = await materialPrepActions.act(tx, session, 'pick', {
+        id: body.id,
+        version: body.version,
+        body,
+      });
+      // the pick's document: the newest posted under the order's number
+      const [doc] = await tx
+        .select({ code: stockDocs.code })
+        .from(stockDocs)
+        .where(eq(stockDocs.sourceNumber, String(row.code)))
+        .orderBy(desc(stockDocs.id))
+        .limit(1);
+      return { id: row.id, version: row.version, status: row.status as number, docCode: doc?.code ?? '' };
+    },
+  }),
+];
