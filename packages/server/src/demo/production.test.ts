@@ -118,12 +118,16 @@ describe('the transformer works’ demo warehouse', () => {
   it('moves its raw materials for a year through stock documents, every unit explained by its movements', async () => {
     const [docs] = await transformer<Record<string, number>>(sql`
       select count(*)::int as n, count(*) filter (where status = 2 and kind = 0)::int as receipts,
-        count(*) filter (where status = 2 and kind = 1)::int as picks,
+        count(*) filter (where status = 2 and book_as = 0 and kind in (1, 2))::int as picks,
         count(*) filter (where status = 1)::int as waiting, count(*) filter (where status = 0)::int as drafts,
         (max(extract(epoch from now() - created_at)) / 86400)::int as days
       from stock_doc where tenant_id = (select id from t)`);
     expect(docs.receipts).toBeGreaterThan(50);
-    expect(docs.picks).toBeGreaterThan(80);
+    expect(docs.picks).toBeGreaterThan(40);
+    const preps = await transformer<{ status: number; n: number }>(sql`
+      select status, count(*)::int as n from material_prep where tenant_id = (select id from t) group by status`);
+    const prepared = preps.find((p) => p.status === 3)?.n ?? 0;
+    expect(prepared, JSON.stringify(preps)).toBeGreaterThan(40);
     expect(docs.waiting).toBeGreaterThan(0);
     expect(docs.drafts).toBeGreaterThan(0);
     expect(docs.days).toBeGreaterThan(300);

@@ -12,6 +12,9 @@ import {
 import { produceOrders, produceWorkOrders } from '../modules/plans/index.ts';
 import { users } from '../modules/setting/index.ts';
 import {
+  materialPrepActions,
+  materialPrepLines,
+  materialPreps,
   postNow,
   stockBalances,
   stockDoc,
@@ -66,10 +69,11 @@ function weeklyUse(unit: string | null, r: () => number): number {
 const during = (day: number, r: () => number) => new Date(day + 9 * HOUR + Math.floor(r() * 7 * HOUR));
 
 /**
- * A year of the raw-material warehouse (DOMAIN "Stock documents"), written through the stock
- * document service as the keeper would: receipts from the suppliers twice a month, picks for
- * production every week, now and then scrap and moves between locations; the last few days leave
- * documents waiting for approval and drafts. Every unit in stock is explained by its movements.
+ * A year of the raw-material warehouse (DOMAIN "Stock documents"), written through the warehouse
+ * services as the keeper would: receipts from the suppliers every fortnight sized to what the
+ * released work orders will need, each work order's preparation order sent and picked to its
+ * line side, now and then scrap; the last days leave documents waiting for approval and a draft.
+ * Every unit in stock is explained by its movements.
  */
 export async function seedStock(
   tx: Tx,
@@ -129,7 +133,6 @@ export async function seedStock(
     return t?.id ?? null;
   };
   const purchase = await typeOf(0, 0);
-  const pick = await typeOf(1, 0);
   const other = await typeOf(1, 2);
   // each material keeps to its locations, as a keeper shelves it
   const home = new Map(
@@ -167,45 +170,78 @@ export async function seedStock(
   };
 
   const start = Math.floor((now - weeks * 7 * DAY + CST) / DAY) * DAY - CST;
+  // the preparation orders releases made (production's demo ran first), by the week they were made
+  const preps = await tx
+    .select({ id: materialPreps.id, at: materialPreps.createdAt })
+    .from(materialPreps)
+    .where(eq(materialPreps.status, 0))
+    .orderBy(asc(materialPreps.createdAt), asc(materialPreps.id));
+  const prepLines = await tx
+    .select({
+      id: materialPrepLines.id,
+      prepId: materialPrepLines.prepId,
+      materialsId: materialPrepLines.materialsId,
+      required: materialPrepLines.requiredQuantity,
+    })
+    .from(materialPrepLines);
+  const weekOf = (t: Date) => Math.floor((t.getTime() - start) / (7 * DAY));
+  const byWeek = new Map<
+    number,
+    { id: number; at: number; lines: { id: number; materialsId: number; required: number }[] }[]
+  >();
+  const demand = new Map<string, number>();
+  for (const p of preps) {
+    const lines = prepLines
+      .filter((l) => l.prepId === p.id)
+      .map((l) => ({ id: l.id, materialsId: l.materialsId, required: Number(l.required) }));
+    const w = weekOf(p.at);
+    byWeek.set(w, [...(byWeek.get(w) ?? []), { id: p.id, at: p.at.getTime(), lines }]);
+    for (const l of lines)
+      demand.set(`${w}:${l.materialsId}`, (demand.get(`${w}:${l.materialsId}`) ?? 0) + l.required);
+  }
+  const prepsOf = (week: number) => byWeek.get(week) ?? [];
+  const demandOf = (week: number, materialsId: number) => demand.get(`${week}:${materialsId}`) ?? 0;
   for (let week = 0; week < weeks; week++) {
     const monday = start + week * 7 * DAY;
     const last = week === weeks - 1;
-    // receipts every other week: a supplier's delivery covers a few materials for a fortnight
+    // receipts every other week, first thing on its first day: a supplier's delivery covers what
+    // the fortnight's work orders will need (a little more or less), the first ones stock the shelves
     if (week % 2 === (weeks - 1) % 2)
       for (let s = 0; s < Math.min(3, supplierIds.length || 1); s++) {
         const chosen = stuff.filter((_, i) => i % 3 === s);
+        const lines = chosen.flatMap((m) => {
+          const need = (demandOf(week, m.id) + demandOf(week + 1, m.id)) * (0.95 + rng.next() * 0.35);
+          const q = Math.ceil(need + (week < 4 ? (use.get(m.id) ?? 10) : 0));
+          return q > 0 ? [{ materialsId: m.id, quantity: q, locationId: home.get(m.id) }] : [];
+        });
         await write(
-          during(monday + (1 + s) * DAY, rng.next),
+          new Date(monday + (8 + s) * HOUR + rng.int(0, 40) * 60_000),
           {
             kind: 0,
             stockTypeId: purchase,
             supplierId: supplierIds[s] ?? null,
             sourceNumber: `PO${week}${s}`,
           },
-          chosen.map((m) => ({
-            materialsId: m.id,
-            quantity: Math.round((use.get(m.id) ?? 10) * (1.7 + rng.next() * 0.6)),
-            locationId: home.get(m.id),
-          })),
+          lines,
           last && s === 2 ? 'submit' : 'post',
         );
       }
-    // picks for the week's production, twice a week, as much as the shelves hold
-    for (const d of [2, 4]) {
-      const lines: Line[] = [];
-      for (const m of stuff) {
-        if (rng.next() < 0.35) continue;
-        const want = Math.round((use.get(m.id) ?? 10) * (0.35 + rng.next() * 0.25));
-        const have = await onHand(m.id);
-        const q = Math.min(want, Math.floor(have));
-        if (q > 0) lines.push({ materialsId: m.id, quantity: q });
+    // the week's preparation orders: sent to the warehouse after release, picked from the shelves
+    for (const prep of prepsOf(week)) {
+      const sentAt = Math.max(prep.at + HOUR, monday + 11 * HOUR);
+      if (sentAt > now - HOUR) continue;
+      setClock(tx, new Date(sentAt));
+      const sent = await materialPrepActions.act(tx, keeper, 'send', { id: prep.id });
+      const lines = [];
+      for (const l of prep.lines) {
+        const q = Math.min(l.required, Math.floor((await onHand(l.materialsId)) * 1000) / 1000);
+        if (q > 0) lines.push({ lineId: l.id, quantity: q });
       }
-      await write(
-        during(monday + d * DAY, rng.next),
-        { kind: 1, stockTypeId: pick },
-        lines.slice(0, 40),
-        'post',
-      );
+      const pickAt = sentAt + rng.int(1, 4) * HOUR;
+      if (!lines.length || pickAt > now - HOUR) continue;
+      setClock(tx, new Date(pickAt));
+      const body = { id: prep.id, version: sent.version, warehouseId: raw.id, lines };
+      await materialPrepActions.act(tx, keeper, 'pick', { id: prep.id, version: sent.version, body });
     }
     // now and then scrap found at a count or on the shelf
     if (rng.next() < 0.25) {

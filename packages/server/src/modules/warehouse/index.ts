@@ -39,6 +39,7 @@ export const warehouse: ModuleFace = {
 };
 
 export { type Posting, type PostingSource, pickFifo, post, shortage } from './ledger.ts';
+export { materialPrep, materialPrepActions } from './materialPreps.ts';
 export * from './schema.ts';
 export { stockCount, stockCountActions } from './stockCounts.ts';
 export { postNow, stockDoc, stockDocActions } from './stockDocs.ts';
