@@ -13,6 +13,8 @@ export const pages: Pages = {
   repairDetail: () => import('./WorkDetail.tsx'),
   stationScheduling: () => import('./StationTerminal.tsx'),
   reportRecords: () => import('./ReportRecords.tsx'),
+  completeSetList: () => import('./CompleteSetList.tsx'),
+  completeSetAdd: () => import('./CompleteSetAdd.tsx'),
   pieceRate: () => import('./PieceRateList.tsx'),
   performanceSalary: () => import('./PerformanceSalary.tsx'),
 };
