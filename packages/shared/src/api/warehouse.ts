@@ -374,7 +374,9 @@ export const warehouseApi = {
     method: 'GET',
     path: `${INVENTORY}getMaterialsBatchList`,
     summary: '一个物料按仓库、库位与批次的库存',
-    access: { keys: ['inventory', 'warehouseOperate', 'warehouseRecord'] },
+    access: {
+      keys: ['inventory', 'warehouseOperate', 'warehouseRecord', 'warehouseAssign', 'warehouseAssignDetail'],
+    },
     query: Type.Object(
       {
         materialsId: RowId('物料'),

@@ -6,6 +6,12 @@ import { defineEntity, type FieldDecl } from './define.ts';
 import { codeField, createdAtField, idField, remarkField } from './information.ts';
 import { keptQuantity, productColumns, shownText } from './produceOrder.ts';
 
+/** A material's code, specification and unit beside its name on a stock line. */
+export const materialColumns = {
+  ...productColumns,
+  materialsCode: { ...productColumns.materialsCode, label: '物料编码' },
+} as const;
+
 /** Largest quantity of one stock line (a year of one material fits). */
 export const MAX_STOCK_QUANTITY = 1_000_000_000;
 
@@ -107,7 +113,7 @@ export const stockDocEntity = defineEntity({
         ref: { entity: 'materials', by: 'code', idField: 'materialsId' },
         width: 180,
       },
-      ...productColumns,
+      ...materialColumns,
       batchCode: {
         label: '批次号',
         type: 'string',

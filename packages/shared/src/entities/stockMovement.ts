@@ -1,8 +1,10 @@
+import { Type } from 'typebox';
 import { stockDocKind } from '../enums/index.ts';
 import { WAREHOUSE_BASE } from '../machines/warehouse.ts';
 import { defineEntity } from './define.ts';
 import { createdAtField, idField } from './information.ts';
-import { productColumns, shownText } from './produceOrder.ts';
+import { shownText } from './produceOrder.ts';
+import { materialColumns } from './stockDoc.ts';
 
 /**
  * The stock ledger's movements (库存流水, DOMAIN "Stock ledger"): one per posted line and place,
@@ -16,6 +18,8 @@ export const stockMovementEntity = defineEntity({
   buttons: ['Export'],
   defaultOrder: '-createdAt',
   api: { base: `${WAREHOUSE_BASE}stockMovement/`, name: 'StockMovement' },
+  // the document a movement belongs to (its detail lists them by docId)
+  extraRow: { docId: Type.Union([Type.Integer(), Type.Null()]) },
   fields: {
     id: idField,
     createdAt: { ...createdAtField, label: '过账时间' },
@@ -39,7 +43,7 @@ export const stockMovementEntity = defineEntity({
       sort: true,
       width: 160,
     },
-    ...productColumns,
+    ...materialColumns,
     warehouseName: {
       label: '仓库',
       type: 'string',

@@ -40,11 +40,13 @@ const inList = (column: SQL, list: number[]) =>
 export const stockMovement = crud({
   entity: stockMovementEntity,
   table: stockMovements,
+  idFilters: { docId: stockMovements.docId, materialsId: stockMovements.materialsId },
   refs: {
     materialsName: { id: materials.id, name: materials.name, code: materials.code },
     warehouseName: { id: warehouses.id, name: warehouses.name, code: warehouses.code },
   },
   columns: {
+    docId: stockMovements.docId,
     ...productColumns(stockMovements.materialsId),
     stockTypeName: sql`(select t.name from ${stockTypes} t where t.id = ${qualified(stockMovements.stockTypeId)})`,
     locationName: sql`(select l.code from ${warehouseLocations} l where l.id = ${qualified(stockMovements.locationId)})`,
@@ -80,47 +82,92 @@ async function inventory(
   page?: { size: number; offset: number },
 ) {
   const warehouseIds = ids(q.warehouseIdStr);
-  const balanceOn = sql.join(
-    [
-      sql`b.materials_id = m.id`,
-      inList(sql`b.warehouse_id`, warehouseIds),
-      q.batchCode?.trim()
-        ? sql`b.batch_id in (select id from ${batchNumbers} where code ilike ${containing(q.batchCode)})`
-        : undefined,
-    ].filter(Boolean) as SQL[],
-    sql` and `,
-  );
+  // which balances count: the chosen warehouses, the batches matching the typed number
+  const counted = [
+    inList(sql`b.warehouse_id`, warehouseIds),
+    q.batchCode?.trim()
+      ? sql`b.batch_id in (select id from ${batchNumbers} where code ilike ${containing(q.batchCode)})`
+      : undefined,
+  ].filter(Boolean) as SQL[];
+  const balanceOn = sql.join([sql`b.materials_id = m.id`, ...counted], sql` and `);
   const where = [
     sql`m.is_virtual = false`,
     q.materialsId ? sql`m.id = ${q.materialsId}` : undefined,
     q.materialsClassId ? inClass(q.materialsClassId) : undefined,
     keywordOf(q.keyword),
   ].filter(Boolean) as SQL[];
-  const having = [
-    q.isShowZero === 1 ? undefined : sql`coalesce(sum(b.on_hand), 0) <> 0`,
-    q.limitState === 1
-      ? sql`coalesce(m.lower_limit, 0) > 0 and coalesce(sum(b.on_hand - b.allocated), 0) < m.lower_limit`
-      : q.limitState === 2
-        ? sql`coalesce(m.upper_limit, 0) > 0 and coalesce(sum(b.on_hand), 0) > m.upper_limit`
-        : undefined,
-  ].filter(Boolean) as SQL[];
-  const rows = await tx.execute<Record<string, unknown>>(sql`
-    select m.id, m.code, m.name, m.specifications, mc.name as class_name, u.name as unit, au.name as aux_unit,
-      m.conversion, m.upper_limit, m.lower_limit,
-      coalesce(sum(b.on_hand), 0) as current, coalesce(sum(b.allocated), 0) as allocated,
-      count(b.id) filter (where b.on_hand > 0) as batch_count,
-      count(*) over () as total
-    from ${materials} m
-    ${q.isShowZero === 1 ? sql`left` : sql``} join ${stockBalances} b on ${balanceOn}
-    left join ${units} u on u.id = m.main_unit_id
+  const named = sql`m.id, m.code, m.name, m.specifications, mc.name as class_name, u.name as unit,
+    au.name as aux_unit, m.conversion, m.upper_limit, m.lower_limit`;
+  const names = sql`left join ${units} u on u.id = m.main_unit_id
     left join ${units} au on au.id = m.aux_unit_id
-    left join ${materialClasses} mc on mc.id = m.class_id
-    where ${sql.join(where, sql` and `)}
-    group by m.tenant_id, m.id, u.name, au.name, mc.name
-    ${having.length ? sql`having ${sql.join(having, sql` and `)}` : sql``}
-    order by m.code
-    ${page ? sql`limit ${page.size} offset ${page.offset}` : sql``}`);
-  const list = (rows as unknown as { rows: Record<string, unknown>[] }).rows;
+    left join ${materialClasses} mc on mc.id = m.class_id`;
+  const limit = page ? sql`limit ${page.size} offset ${page.offset}` : sql``;
+  let list: Record<string, unknown>[];
+  let total: number;
+  if (!q.limitState) {
+    // the page first, walking materials in code order, then the sums of just its rows: a
+    // material shows when some balance it has holds stock (on hand is never below zero)
+    const stocked =
+      q.isShowZero === 1
+        ? undefined
+        : sql`exists (select 1 from ${stockBalances} b where ${balanceOn} and b.on_hand > 0)`;
+    const cond = sql.join([...where, stocked].filter(Boolean) as SQL[], sql` and `);
+    list = (
+      (await tx.execute(
+        sql`select ${named} from ${materials} m ${names} where ${cond} order by m.code ${limit}`,
+      )) as unknown as {
+        rows: Record<string, unknown>[];
+      }
+    ).rows;
+    const pageIds = list.map((r) => Number(r.id));
+    const sums = new Map<number, Record<string, unknown>>();
+    if (pageIds.length) {
+      const rows = (
+        (await tx.execute(sql`
+          select b.materials_id, sum(b.on_hand) as current, sum(b.allocated) as allocated,
+            count(*) filter (where b.on_hand > 0) as batch_count
+          from ${stockBalances} b
+          where ${sql.join([inList(sql`b.materials_id`, pageIds) as SQL, ...counted], sql` and `)}
+          group by b.materials_id`)) as unknown as { rows: Record<string, unknown>[] }
+      ).rows;
+      for (const r of rows) sums.set(Number(r.materials_id), r);
+    }
+    list = list.map((r) => ({ current: 0, allocated: 0, batch_count: 0, ...r, ...sums.get(Number(r.id)) }));
+    total =
+      page && (list.length === page.size || page.offset > 0)
+        ? Number(
+            (
+              (await tx.execute(sql`select count(*) as n from ${materials} m where ${cond}`)) as unknown as {
+                rows: { n: unknown }[];
+              }
+            ).rows[0].n,
+          )
+        : list.length;
+  } else {
+    // 库存预警 filters on the sums themselves: every material's, then the page
+    const having = [
+      q.isShowZero === 1 ? undefined : sql`coalesce(sum(b.on_hand), 0) <> 0`,
+      q.limitState === 1
+        ? sql`coalesce(m.lower_limit, 0) > 0 and coalesce(sum(b.on_hand - b.allocated), 0) < m.lower_limit`
+        : sql`coalesce(m.upper_limit, 0) > 0 and coalesce(sum(b.on_hand), 0) > m.upper_limit`,
+    ].filter(Boolean) as SQL[];
+    list = (
+      (await tx.execute(sql`
+        select ${named},
+          coalesce(sum(b.on_hand), 0) as current, coalesce(sum(b.allocated), 0) as allocated,
+          count(b.id) filter (where b.on_hand > 0) as batch_count,
+          count(*) over () as total
+        from ${materials} m
+        left join ${stockBalances} b on ${balanceOn}
+        ${names}
+        where ${sql.join(where, sql` and `)}
+        group by m.tenant_id, m.id, u.name, au.name, mc.name
+        having ${sql.join(having, sql` and `)}
+        order by m.code
+        ${limit}`)) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
+    total = list.length ? Number(list[0].total) : 0;
+  }
   const content: InventoryRow[] = list.map((r) => {
     const current = Number(r.current);
     const available = current - Number(r.allocated);
@@ -144,7 +191,7 @@ async function inventory(
       batchCount: Number(r.batch_count),
     };
   });
-  return { content, total: list.length ? Number(list[0].total) : 0 };
+  return { content, total };
 }
 
 /** A material's balances by warehouse, location and batch, oldest first (the order a stock-out takes). */

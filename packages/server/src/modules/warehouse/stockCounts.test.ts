@@ -165,5 +165,14 @@ describe('stock limits', () => {
     });
     await postDoc(f, out);
     expect(await sweep()).toBe(1);
+    const low = await f.a.ok<{ content: { materialsCode: string; limitState: number }[]; total: number }>(
+      f.a.get(`${INVENTORY}getWarehouseMaterialsTotalListPage`, {
+        currentPage: 1,
+        pageSize: 20,
+        limitState: 1,
+      }),
+    );
+    expect(low.content.map((r) => [r.materialsCode, r.limitState])).toEqual([['CU-1.8', 1]]);
+    expect(low.total).toBe(1);
   });
 });

@@ -214,6 +214,24 @@ describe('stock documents', () => {
     ]);
     const finishedOnly = await inventoryOf(f.ids.steel, { warehouseIdStr: String(f.ids.finished) });
     expect(finishedOnly.currentQuantity).toBe(3);
+    // pages walk the materials holding stock; the total counts them all
+    const onePage = await f.a.ok<{ content: InventoryRow[]; total: number }>(
+      f.a.get(`${INVENTORY}getWarehouseMaterialsTotalListPage`, { currentPage: 2, pageSize: 10 }),
+    );
+    expect(onePage.content).toEqual([]);
+    expect(onePage.total).toBe(2);
+    const inFinished = await f.a.ok<{ content: InventoryRow[]; total: number }>(
+      f.a.get(`${INVENTORY}getWarehouseMaterialsTotalListPage`, {
+        currentPage: 1,
+        pageSize: 20,
+        warehouseIdStr: String(f.ids.finished),
+        isShowZero: 1,
+      }),
+    );
+    expect(inFinished.content.map((r) => [r.materialsCode, r.currentQuantity])).toEqual([
+      ['CU-1.8', 0],
+      ['GG-30Q120', 3],
+    ]);
     await ledgerAgrees();
   });
 
