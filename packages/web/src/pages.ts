@@ -6,6 +6,7 @@ import { pages as plans } from './modules/plans/index.ts';
 import { pages as selfCenter } from './modules/selfCenter/index.ts';
 import { pages as setting } from './modules/setting/index.ts';
 import { pages as tenant } from './modules/tenant/index.ts';
+import { pages as warehouse } from './modules/warehouse/index.ts';
 import type { Pages } from './platform/pages.ts';
 import { pages as shell } from './shell/pages.ts';
 
@@ -19,6 +20,7 @@ export const pageSources: Readonly<Record<string, Pages>> = {
   information,
   equipment,
   plans,
+  warehouse,
   market,
 };
 

@@ -69,8 +69,11 @@ const at = (row: number, col: number) => `${row}:${col}`;
 const cellKey = (lineKey: string, key: string) => `${lineKey}|${key}`;
 /** A cell says only what is wrong with it; the list above names the row and the column. */
 const faultText = (message: string, index: number, title: string) => {
-  const prefix = `第${index + 1}行“${title}”`;
-  return message.startsWith(prefix) ? message.slice(prefix.length).replace(/^：/, '') : message;
+  for (const prefix of [`第${index + 1}行“${title}”`, `第${index + 1}行`]) {
+    const rest = message.startsWith(prefix) ? message.slice(prefix.length).replace(/^：/, '') : '';
+    if (rest) return rest;
+  }
+  return message;
 };
 let lastKey = 0;
 const nextKey = () => `l${++lastKey}`;

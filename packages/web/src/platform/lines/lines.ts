@@ -256,7 +256,9 @@ export async function applyPaste<T>({
 
 /**
  * A server's per-field faults of a lines call (`items.2.childId`) as line errors; faults that are
- * not about a line are left to the message the request client showed.
+ * not about a line are left to the message the request client showed. A message that already names
+ * its row (the server's '第2行“数量”不能小于0.000001') is kept as it is; a fault of a field that has
+ * no column is put on the line's first editable cell, so the row is marked all the same.
  */
 export function serverLineErrors<T>(
   fields: readonly { field: string; message: string }[],
@@ -264,11 +266,17 @@ export function serverLineErrors<T>(
   columns: readonly LineColumn<T>[],
 ): LineError[] {
   const re = new RegExp(`^${listName}\\.(\\d+)\\.(\\w+)$`);
+  const first = columns.find(isEditable);
   return fields.flatMap((f) => {
     const m = re.exec(f.field);
     if (!m) return [];
     const index = Number(m[1]);
-    const c = columns.find((x) => x.key === m[2]);
-    return [{ index, key: m[2], message: `第${index + 1}行${c ? `“${c.title}”` : ''}：${f.message}` }];
+    const c = columns.find((x) => x.key === m[2] && isEditable(x));
+    const key = c?.key ?? first?.key;
+    if (key === undefined) return [];
+    const message = f.message.startsWith(`第${index + 1}行`)
+      ? f.message
+      : `第${index + 1}行${c ? `“${c.title}”` : ''}：${f.message}`;
+    return [{ index, key, message }];
   });
 }

@@ -1,0 +1,12 @@
+import type { Pages } from '../../platform/pages.ts';
+
+/** Warehouse and inventory (warehouse in the route tree): stock documents, their ledger, the stock they leave. */
+export const pages: Pages = {
+  warehouseRecord: () => import('./StockDocList.tsx'),
+  warehouseOperate: () => import('./StockDocAdd.tsx'),
+  warehouseOperateDetail: () => import('./StockDocDetail.tsx'),
+  inventory: () => import('./Inventory.tsx'),
+  inventoryAccount: () => import('./InventoryAccount.tsx'),
+  warehouseAssign: () => import('./PrepList.tsx'),
+  warehouseAssignDetail: () => import('./PrepDetail.tsx'),
+};
