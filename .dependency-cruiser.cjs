@@ -9,7 +9,8 @@ const W = '^packages/web/src/';
 const facesOnly = (root, name) => ({
   name,
   severity: 'error',
-  comment: 'a module reaches another module only through its face (index.ts), tests also through its testing.ts',
+  comment:
+    'a module reaches another module only through its face (index.ts), tests also through its testing.ts',
   from: { path: `${root}modules/([^/]+)/` },
   to: {
     path: `${root}modules/[^/]+/`,

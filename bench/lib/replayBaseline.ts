@@ -13,8 +13,11 @@ import { oneLine } from './capture.ts';
  */
 
 /** A bound value of a step: the same in every request, or the request's value of a key. */
-/** A fixed value, a key of the request, or the moment it runs at (the app stamps times itself). */
-export type Slot = { value: unknown } | { key: string } | { now: true };
+/**
+ * A fixed value, a key of the request, the moment it runs at (the app stamps times itself), or an
+ * array (a prepared statement's `= any($1)`) whose elements are slots.
+ */
+export type Slot = { value: unknown } | { key: string } | { now: true } | { array: Slot[] };
 
 const ISO_TIME = /^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d+)?Z$/;
 const isTime = (v: unknown) => v instanceof Date || (typeof v === 'string' && ISO_TIME.test(v));
@@ -25,8 +28,10 @@ export interface ReplayStep {
   slots: Slot[];
 }
 
-const same = (a: unknown, b: unknown) =>
-  a === b || (a !== null && b !== null && typeof a !== 'object' && String(a) === String(b));
+const same = (a: unknown, b: unknown): boolean =>
+  a === b ||
+  (Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((x, i) => same(x, b[i]))) ||
+  (a !== null && b !== null && typeof a !== 'object' && typeof b !== 'object' && String(a) === String(b));
 
 /**
  * The steps of two captured requests that differ only in their keys' values (two tasks at two
@@ -45,18 +50,20 @@ export function replayTemplate(
     );
   return a.queries.map((qa, i) => {
     const qb = b.queries[i];
-    const slots = qa.values.map((va, j): Slot => {
-      const vb = qb.values[j];
+    const slotOf = (va: unknown, vb: unknown, where: string): Slot => {
       if (same(va, vb)) return { value: va };
       if (isTime(va) && isTime(vb)) return { now: true };
+      if (Array.isArray(va) && Array.isArray(vb) && va.length === vb.length)
+        return { array: va.map((x, k) => slotOf(x, vb[k], `${where}[${k}]`)) };
       const keys = Object.keys(a.keys).filter((k) => same(a.keys[k], va) && same(b.keys[k], vb));
       if (keys.length !== 1)
         throw new Error(
-          `statement ${i + 1} value $${j + 1} is ${String(va)} / ${String(vb)}, ` +
+          `statement ${i + 1} value ${where} is ${String(va)} / ${String(vb)}, ` +
             `${keys.length ? `ambiguous (${keys.join(', ')})` : 'no known key'}: ${oneLine(qa.text, 120)}`,
         );
       return { key: keys[0] };
-    });
+    };
+    const slots = qa.values.map((va, j) => slotOf(va, qb.values[j], `$${j + 1}`));
     return { text: qa.text, name: qa.name, slots };
   });
 }
@@ -102,9 +109,15 @@ export async function startReplayBaseline<C extends Record<string, unknown>>(
     const all: unknown[][][] = [];
     try {
       for (const [i, step] of opts.steps.entries()) {
-        const values = step.slots.map((s) =>
-          'key' in s ? ctx[s.key] : 'now' in s ? new Date().toISOString() : s.value,
-        );
+        const fill = (s: Slot): unknown =>
+          'key' in s
+            ? ctx[s.key]
+            : 'now' in s
+              ? new Date().toISOString()
+              : 'array' in s
+                ? s.array.map(fill)
+                : s.value;
+        const values = step.slots.map(fill);
         const res = await client.query<unknown[]>({
           text: step.text,
           values,

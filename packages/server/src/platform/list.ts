@@ -8,7 +8,22 @@ import {
 } from '@factory/shared/api/list';
 import { decryptText } from '@factory/shared/crypto';
 import type { EntityDecl, FieldDecl } from '@factory/shared/entities/define';
-import { type AnyColumn, and, eq, gt, gte, ilike, inArray, lt, lte, ne, type SQL, sql } from 'drizzle-orm';
+import {
+  type AnyColumn,
+  and,
+  eq,
+  getTableColumns,
+  gt,
+  gte,
+  ilike,
+  inArray,
+  lt,
+  lte,
+  ne,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { fieldError, invalid } from './errors.ts';
 
 export type ListFieldType = 'string' | 'number' | 'boolean' | 'date';
@@ -20,8 +35,44 @@ export interface ListField {
   /** Operators allowed in searchVal; omitted means not filterable. */
   filter?: readonly FilterOperator[];
   sort?: boolean;
+  /** A value looked up in another table (see `lookupValue`): filters become a semi-join on its key. */
+  via?: Lookup;
 }
 export type ListFields = Record<string, ListField>;
+
+/** Where a looked-up value lives: the row's `key` points at `id` of `table`, whose `value` is shown. */
+export interface Lookup {
+  key: AnyColumn | SQL;
+  table: PgTable;
+  id: PgColumn;
+  value: PgColumn;
+}
+
+const lookups = new WeakMap<object, Lookup>();
+
+/**
+ * Marks a row value (`expr`, the correlated look-up `(select value from table where id = key)`)
+ * as that look-up, so a list filtering on it asks `key in (select id from table where value …)`
+ * instead: the other table is searched once and the list's own indexes (or a hashed set of the
+ * few ids found) do the rest, rather than one look-up per candidate row. Both forms keep the same
+ * rows, a missing or empty value included (neither matches any condition). Returns `expr`.
+ */
+export function lookupValue<T extends SQL>(expr: T, via: Lookup): T {
+  lookups.set(expr, via);
+  return expr;
+}
+
+/** The semi-join form of a condition on a looked-up value (see `lookupValue`). */
+function throughLookup(via: Lookup, condition: (column: AnyColumn) => SQL): SQL {
+  const r = alias(via.table, '__lookup');
+  const columns = getTableColumns(via.table) as Record<string, PgColumn>;
+  const keyOf = (c: PgColumn) => {
+    const found = Object.entries(columns).find(([, column]) => column === c)?.[0];
+    if (!found) throw new Error(`lookup: column ${c.name} is not of its table`);
+    return (r as unknown as Record<string, PgColumn>)[found];
+  };
+  return sql`${via.key} in (select ${keyOf(via.id)} from ${via.table} ${sql.identifier('__lookup')} where ${condition(keyOf(via.value))})`;
+}
 
 const MAX_FILTERS = 50;
 const MAX_IN_VALUES = 1000;
@@ -82,6 +133,55 @@ function coerce(field: string, type: ListFieldType, value: unknown): string | nu
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/** One operator's condition on a column; the values are read (and checked) before the column is known. */
+function conditionOf(
+  operator: FilterOperator,
+  fieldName: string,
+  one: () => string | number | boolean | Date,
+  list: () => (string | number | boolean | Date)[],
+): (col: AnyColumn) => SQL {
+  switch (operator) {
+    case 'eq': {
+      const v = one();
+      return (col) => eq(col, v);
+    }
+    case 'ne': {
+      const v = one();
+      return (col) => ne(col, v);
+    }
+    case 'in': {
+      const vs = list();
+      return (col) => inArray(col, vs);
+    }
+    case 'like': {
+      const pattern = `%${escapeLike(String(one()))}%`;
+      return (col) => ilike(col, pattern);
+    }
+    case 'gt': {
+      const v = one();
+      return (col) => gt(col, v);
+    }
+    case 'gte': {
+      const v = one();
+      return (col) => gte(col, v);
+    }
+    case 'lt': {
+      const v = one();
+      return (col) => lt(col, v);
+    }
+    case 'lte': {
+      const v = one();
+      return (col) => lte(col, v);
+    }
+    case 'between': {
+      const [from, to] = list();
+      if (from === undefined || to === undefined)
+        throw fieldError('searchVal', `查询条件“${fieldName}”应为两个值`);
+      return (col) => and(gte(col, from), lte(col, to)) as SQL;
+    }
+  }
+}
+
 /** Translates filters to one SQL condition, values always bound. */
 export function whereOf(fields: ListFields, filters: FilterItem[]): SQL | undefined {
   const parts: SQL[] = [];
@@ -91,7 +191,6 @@ export function whereOf(fields: ListFields, filters: FilterItem[]): SQL | undefi
     if (!decl.filter.includes(f.operator)) {
       throw fieldError('searchVal', `“${f.fieldName}”不支持${f.operator}查询`);
     }
-    const col = decl.column as AnyColumn;
     const one = () => coerce(f.fieldName, decl.type, f.fieldValue);
     const list = () => {
       const values = Array.isArray(f.fieldValue)
@@ -103,39 +202,8 @@ export function whereOf(fields: ListFields, filters: FilterItem[]): SQL | undefi
         throw fieldError('searchVal', `查询条件“${f.fieldName}”的值无效`);
       return values.map((v) => coerce(f.fieldName, decl.type, v));
     };
-    switch (f.operator) {
-      case 'eq':
-        parts.push(eq(col, one()));
-        break;
-      case 'ne':
-        parts.push(ne(col, one()));
-        break;
-      case 'in':
-        parts.push(inArray(col, list()));
-        break;
-      case 'like':
-        parts.push(ilike(col, `%${escapeLike(String(one()))}%`));
-        break;
-      case 'gt':
-        parts.push(gt(col, one()));
-        break;
-      case 'gte':
-        parts.push(gte(col, one()));
-        break;
-      case 'lt':
-        parts.push(lt(col, one()));
-        break;
-      case 'lte':
-        parts.push(lte(col, one()));
-        break;
-      case 'between': {
-        const [from, to] = list();
-        if (from === undefined || to === undefined)
-          throw fieldError('searchVal', `查询条件“${f.fieldName}”应为两个值`);
-        parts.push(and(gte(col, from), lte(col, to)) as SQL);
-        break;
-      }
-    }
+    const condition = conditionOf(f.operator, f.fieldName, one, list);
+    parts.push(decl.via ? throughLookup(decl.via, condition) : condition(decl.column as AnyColumn));
   }
   return parts.length ? and(...parts) : undefined;
 }
@@ -167,34 +235,111 @@ export interface ListPageQueryInput {
   order?: string;
 }
 
+export interface ListPageOptions {
+  where?: SQL;
+  defaultOrder: SQL[];
+  /**
+   * Counts at most this many rows past the start of the asked page: the total is exact while
+   * fewer match, else it is the page's start + this limit (a pager can always go on from where it
+   * is, and the count never reads a huge filtered set). Undefined counts every match.
+   */
+  countLimit?: number;
+}
+
+/** The page a list call asks for, and its filter and order as SQL. */
+async function pageOf(fields: ListFields, query: ListPageQueryInput, opts: ListPageOptions) {
+  // the page size was checked against the tenant's options when the route received it
+  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
+  const page = query.currentPage ?? 1;
+  const offset = (page - 1) * pageSize;
+  return {
+    page,
+    pageSize,
+    offset,
+    where: and(opts.where, whereOf(fields, await decodeSearchVal(query.searchVal))),
+    order: [...orderOf(fields, query.order), ...opts.defaultOrder],
+    countLimit: opts.countLimit === undefined ? undefined : offset + opts.countLimit,
+  };
+}
+
 /**
- * Runs a paged list: one query returns the page and, through count(*) over(), the total, so
- * paging costs no second round trip (only a page past the end needs a separate count).
+ * The total of a list as a scalar subquery: the same select (its joins and grouping too), filtered
+ * and counted, up to `limit` rows. PostgreSQL drops the counted select's columns nobody reads.
+ */
+function totalOf(
+  // biome-ignore lint/suspicious/noExplicitAny: any drizzle select builder
+  build: (extra: { total: SQL<number> }) => any,
+  where: SQL | undefined,
+  limit: number | undefined,
+): SQL<number> {
+  const counted = build({ total: sql`0` }).where(where);
+  return sql<number>`(select count(*)::int from ${limit === undefined ? counted : counted.limit(limit)} as "__counted")`.mapWith(
+    Number,
+  );
+}
+
+/**
+ * Runs a paged list in one statement: the page (filtered, sorted, limited — so an index on the
+ * sort can stop after the page instead of sorting every match) and its total, a count of the same
+ * filtered rows in a subquery run once (not `count(*) over()`, which makes PostgreSQL read and
+ * sort every match to number them, computing each one's columns). Only a page past the end needs
+ * a second statement for the total.
  */
 export async function listPage<Row extends Record<string, unknown>>(
   // biome-ignore lint/suspicious/noExplicitAny: any drizzle select builder
   build: (extra: { total: SQL<number> }) => any,
   fields: ListFields,
   query: ListPageQueryInput,
-  opts: { where?: SQL; defaultOrder: SQL[] },
+  opts: ListPageOptions,
 ): Promise<{ content: Row[]; total: number }> {
-  // the page size was checked against the tenant's options when the route received it
-  const pageSize = query.pageSize ?? DEFAULT_PAGE_SIZE;
-  const page = query.currentPage ?? 1;
-  const where = and(opts.where, whereOf(fields, await decodeSearchVal(query.searchVal)));
-  const order = [...orderOf(fields, query.order), ...opts.defaultOrder];
-  const total = sql<number>`(count(*) over())::int`.mapWith(Number);
+  const p = await pageOf(fields, query, opts);
+  const total = totalOf(build, p.where, p.countLimit);
   const rows: (Row & { __total: number })[] = await build({ total })
-    .where(where)
-    .orderBy(...order)
-    .limit(pageSize)
-    .offset((page - 1) * pageSize);
+    .where(p.where)
+    .orderBy(...p.order)
+    .limit(p.pageSize)
+    .offset(p.offset);
   let count = rows[0]?.__total ?? 0;
-  if (rows.length === 0 && page > 1) {
-    const again: { __total: number }[] = await build({ total }).where(where).limit(1);
+  if (rows.length === 0 && p.page > 1) {
+    const again: { __total: number }[] = await build({ total }).where(p.where).limit(1);
     count = again[0]?.__total ?? 0;
   }
   return { content: rows.map(({ __total, ...row }) => row as unknown as Row), total: count };
+}
+
+/**
+ * listPage for rows that cost (many look-ups each) over large tables, in two statements: the page
+ * first — the ids of the filtered, sorted, limited rows and the total, a statement over the list's
+ * own columns and indexes only — then `rowsOf` those ids (a statement whose text never changes, so
+ * it can be prepared once per connection), answered in the page's order.
+ */
+export async function listPageFirst<Row extends Record<string, unknown>>(
+  // biome-ignore lint/suspicious/noExplicitAny: a drizzle select builder of { id, __total }
+  ids: (extra: { total: SQL<number> }) => any,
+  rowsOf: (ids: number[]) => Promise<Row[]>,
+  fields: ListFields,
+  query: ListPageQueryInput,
+  opts: ListPageOptions,
+): Promise<{ content: Row[]; total: number }> {
+  const p = await pageOf(fields, query, opts);
+  const total = totalOf(ids, p.where, p.countLimit);
+  const page: { id: number; __total: number }[] = await ids({ total })
+    .where(p.where)
+    .orderBy(...p.order)
+    .limit(p.pageSize)
+    .offset(p.offset);
+  if (page.length === 0) {
+    if (p.page === 1) return { content: [], total: 0 };
+    const again: { __total: number }[] = await ids({ total }).where(p.where).limit(1);
+    return { content: [], total: again[0]?.__total ?? 0 };
+  }
+  const byId = new Map<unknown, Row>((await rowsOf(page.map((r) => r.id))).map((row) => [row.id, row]));
+  // a row gone between the two statements (another transaction deleted it) is left out
+  const content = page.flatMap((r): Row[] => {
+    const row = byId.get(r.id);
+    return row ? [row] : [];
+  });
+  return { content, total: page[0].__total };
 }
 
 const listTypeOf = (f: FieldDecl): ListFieldType => {
@@ -226,7 +371,8 @@ export function listFieldsOf<F extends Record<string, FieldDecl>>(
   for (const [key, f] of Object.entries(decl.fields)) {
     const column = columns[key as keyof F];
     if (!column || (!f.filter && !f.sort)) continue;
-    out[key] = { column, type: listTypeOf(f), filter: f.filter, sort: f.sort };
+    const via = lookups.get(column);
+    out[key] = { column, type: listTypeOf(f), filter: f.filter, sort: f.sort, ...(via ? { via } : {}) };
   }
   return out;
 }

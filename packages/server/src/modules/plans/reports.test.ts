@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import {
@@ -165,6 +166,66 @@ describe('report work', () => {
       errorCode: 7,
       errorMsg: `工单“${wo.code}”已完成，不能撤销报工`,
     });
+  });
+});
+
+describe('a report’s record', () => {
+  let g: ProductionFixture;
+  beforeAll(async () => {
+    g = await productionFixture(h, 'rw3', [{ userName: 'op2', name: '李娜' }]);
+  });
+
+  it('numbers by the tenant’s rule and keeps its operators’ shares and its defects by reason', async () => {
+    await g.a.ok(
+      g.a.post('systemConfig/private/codeRule/addCodeRule', {
+        docType: 'reportWork',
+        prefix: 'RW-',
+        dateFormat: '',
+        seqLength: 3,
+        resetPeriod: 0,
+      }),
+    );
+    const S = 'basicData/production/private/scrapReason/';
+    const reason = async (code: string, name: string) =>
+      (await g.a.ok<{ id: number }>(g.a.post(`${S}addScrapReason`, { code, name }))).id;
+    const [bubble, burr] = [await reason('R01', '气泡'), await reason('R02', '毛刺')];
+    const wo = await openWorkOrder(g, 10);
+    const first = await g.a.ok<{ id: number; code: string; task: Task }>(
+      reportWork(g, {
+        taskId: wo.taskIds[0],
+        stationId: g.ids.windingStation,
+        goodQuantity: 4,
+        defectQuantity: 3,
+        defects: [
+          { scrapReasonId: burr, quantity: 1 },
+          { scrapReasonId: bubble, quantity: 2 },
+        ],
+        userIds: [g.tenant.adminId, g.tenant.users.op2],
+      }),
+    );
+    expect(first.code).toBe('RW-001');
+    expect([first.task.goodQuantity, first.task.availableQuantity]).toEqual([4, 3]);
+    const second = await g.a.ok<{ code: string }>(
+      reportWork(g, { taskId: wo.taskIds[0], stationId: g.ids.windingStation, goodQuantity: 1 }),
+    );
+    expect(second.code).toBe('RW-002');
+    const records = await g.a.ok<
+      (Report & { userIds: number[]; userNames: string; defectReasons: string; defectQuantity: number })[]
+    >(g.a.get(`${R}getReportWorkListByWorkOrder`, { workOrderId: wo.id }));
+    expect(
+      records.map((r) => [r.code, r.goodQuantity, r.defectQuantity, r.userNames, r.defectReasons]),
+    ).toEqual([
+      ['RW-001', 4, 3, '管理员、李娜', '气泡 2、毛刺 1'],
+      ['RW-002', 1, 0, '管理员', null],
+    ]);
+    expect(records[0].userIds).toEqual([g.tenant.adminId, g.tenant.users.op2]);
+    const [shares] = await h.db.systemQuery<{ shares: string[] }>(
+      sql`select array_agg(share::text order by user_id) as shares from report_work_user where report_id = ${first.id}`,
+    );
+    expect(shares.shares).toEqual(['0.500000', '0.500000']);
+    // the next step took the good in
+    const steps = await g.a.ok<Task[]>(g.a.get(`${T}getProduceTaskList`, { workOrderId: wo.id }));
+    expect(steps.map((t) => t.inQuantity)).toEqual([10, 5, 0]);
   });
 });
 

@@ -195,6 +195,15 @@ export const produceWorkOrders = tenantTable(
     index('produce_work_order_plan_idx').on(t.planId),
     index('produce_work_order_order_idx').on(t.orderId),
     index('produce_work_order_status_idx').on(t.status, t.planEndTime),
+    // the list (docs/production.md "Speed"): its sorts walk these and stop after the page, and
+    // its total counts status (and product) filters from the index alone
+    index('produce_work_order_plan_end_idx').on(
+      t.planEndTime.desc().nullsLast(),
+      t.createdAt.desc().nullsLast(),
+      t.id,
+    ),
+    index('produce_work_order_created_idx').on(t.createdAt.desc().nullsLast(), t.id),
+    index('produce_work_order_status_material_idx').on(t.status, t.materialsId),
     index('produce_work_order_area_idx').on(t.areaId),
     index('produce_work_order_material_idx').on(t.materialsId),
     index('produce_work_order_origin_idx').on(t.originWorkOrderId),

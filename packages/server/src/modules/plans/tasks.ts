@@ -1,6 +1,6 @@
 import type { TaskRow } from '@factory/shared/api/workOrder';
 import { produceTaskMachine, workOrderMachine } from '@factory/shared/machines/plans';
-import { and, asc, eq, gt, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, type SQL, sql } from 'drizzle-orm';
 import { nowOf, nowSql } from '../../platform/clock.ts';
 import { qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -88,23 +88,36 @@ export async function taskRow(tx: Tx, id: number): Promise<TaskRow> {
  */
 export async function passOn(tx: Tx, workOrderId: number, seq: number, quantity: string): Promise<void> {
   if (Number(quantity) === 0) return;
+  // the next step found and moved by one statement
   const [next] = await tx
-    .select({ id: t.id, seq: t.seq, isSkipped: t.isSkipped })
-    .from(t)
-    .where(and(eq(t.workOrderId, workOrderId), gt(t.seq, seq)))
-    .orderBy(asc(t.seq))
-    .limit(1);
-  if (!next) return;
-  await tx
     .update(t)
     .set({
       inQuantity: sql`${t.inQuantity} + ${quantity}`,
-      ...(next.isSkipped ? { goodQuantity: sql`${t.goodQuantity} + ${quantity}` } : {}),
+      goodQuantity: sql`${t.goodQuantity} + case when ${t.isSkipped} then ${quantity}::numeric else 0 end`,
       version: sql`${t.version} + 1`,
       updatedAt: nowOf(tx),
     })
-    .where(eq(t.id, next.id));
-  if (next.isSkipped) await passOn(tx, workOrderId, next.seq, quantity);
+    .where(
+      eq(
+        t.id,
+        sql`(select n.id from ${t} n where n.work_order_id = ${workOrderId} and n.seq > ${seq} order by n.seq limit 1)`,
+      ),
+    )
+    .returning({ seq: t.seq, isSkipped: t.isSkipped });
+  if (next?.isSkipped) await passOn(tx, workOrderId, next.seq, quantity);
+}
+
+/** What settling reads of each task, in step order, with its work order's state. */
+export interface SettleRow {
+  id: number;
+  status: number;
+  isSkipped: boolean;
+  goodQuantity: string;
+  /** Everything it took in is reported. */
+  done: boolean;
+  workOrderStatus: number;
+  completedQuantity: string;
+  orderId: number;
 }
 
 /**
@@ -114,6 +127,7 @@ export async function passOn(tx: Tx, workOrderId: number, seq: number, quantity:
  * itself when its last task does. Called after every report, reversal, skip and reduction.
  */
 export async function settleTasks(tx: Tx, workOrderId: number): Promise<void> {
+  // the tasks in step order with their work order's state, in one round trip
   const tasks = await tx
     .select({
       id: t.id,
@@ -121,10 +135,23 @@ export async function settleTasks(tx: Tx, workOrderId: number): Promise<void> {
       isSkipped: t.isSkipped,
       goodQuantity: t.goodQuantity,
       done: sql<boolean>`${reportedOf(t)} >= ${t.inQuantity}`,
+      workOrderStatus: produceWorkOrders.status,
+      completedQuantity: produceWorkOrders.completedQuantity,
+      orderId: produceWorkOrders.orderId,
     })
     .from(t)
+    .innerJoin(produceWorkOrders, eq(produceWorkOrders.id, t.workOrderId))
     .where(eq(t.workOrderId, workOrderId))
     .orderBy(asc(t.seq));
+  await settleRows(tx, workOrderId, tasks);
+}
+
+/**
+ * settleTasks on tasks already read as they now stand (a report holds its work order's tasks
+ * locked and knows what it changed): only what must change is written. The task actions change
+ * only the tasks, so the work order's state read with them still holds when it is settled.
+ */
+export async function settleRows(tx: Tx, workOrderId: number, tasks: readonly SettleRow[]): Promise<void> {
   let previousDone = true;
   for (const task of tasks) {
     const done: boolean = previousDone && task.done;
@@ -139,16 +166,16 @@ export async function settleTasks(tx: Tx, workOrderId: number): Promise<void> {
     previousDone = done;
   }
   const last = tasks.at(-1);
-  const [wo] = await tx.select().from(produceWorkOrders).where(eq(produceWorkOrders.id, workOrderId));
-  if (!wo) return;
-  if (last && Number(last.goodQuantity) !== Number(wo.completedQuantity)) {
+  // no task: nothing to settle (a work order always has its steps)
+  if (!last) return;
+  if (Number(last.goodQuantity) !== Number(last.completedQuantity)) {
     await tx
       .update(produceWorkOrders)
       .set({ completedQuantity: last.goodQuantity, version: sql`${produceWorkOrders.version} + 1` })
       .where(eq(produceWorkOrders.id, workOrderId));
-    await syncOrder(tx, wo.orderId);
+    await syncOrder(tx, last.orderId);
   }
-  if (last && previousDone && (wo.status === 0 || wo.status === 1))
+  if (previousDone && (last.workOrderStatus === 0 || last.workOrderStatus === 1))
     await serviceOf(workOrderMachine).act(tx, 'system', 'complete', { id: workOrderId });
 }
 

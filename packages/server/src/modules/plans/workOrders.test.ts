@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { asc, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { walkMachine } from '../../testing/machineWalk.ts';
@@ -11,6 +11,7 @@ import {
   productionFixture,
   reportWork,
 } from './testing.ts';
+import { progressRowsByColumns, progressRowsByJoins } from './workOrderRoutes.ts';
 
 const W = `${PRODUCTION}produceWorkOrder/`;
 const T = `${PRODUCTION}produceTask/`;
@@ -270,6 +271,31 @@ describe('split and reduce (tenant flag splitWorkOrder)', () => {
     await f.a.ok(act('reduce', wo.id, { quantity: 6 }));
     const [first, second] = await tasks(wo.id);
     expect([first.inQuantity, first.status, second.inQuantity]).toEqual([6, 2, 6]);
+  });
+});
+
+describe('the list’s progress rows', () => {
+  it('are the same by joins as by a subquery per column, for every work order', async () => {
+    // one with a rework order pointing at it, besides those the tests above left in every state
+    const wo = await openWorkOrder(f, 3);
+    await f.a.ok(
+      reportWork(f, {
+        taskId: wo.taskIds[0],
+        stationId: f.ids.windingStation,
+        goodQuantity: 1,
+        repairQuantity: 1,
+      }),
+    );
+    // in one transaction: the minutes since now are the same for both
+    const [byJoins, byColumns] = await h.db.withTenant(f.tenant.id, async (tx) => [
+      await progressRowsByJoins(tx).orderBy(asc(produceWorkOrders.id)),
+      await progressRowsByColumns(tx).orderBy(asc(produceWorkOrders.id)),
+    ]);
+    expect(byJoins.length).toBeGreaterThan(8);
+    expect(byJoins.some((r) => r.originWorkOrderNumber === wo.code)).toBe(true);
+    expect(byJoins.some((r) => r.procedure === null)).toBe(true);
+    expect(byJoins.some((r) => Number(r.repairQuantity) > 0)).toBe(true);
+    expect(byJoins).toEqual(byColumns);
   });
 });
 

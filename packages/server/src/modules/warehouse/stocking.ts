@@ -24,7 +24,7 @@ export async function stockFinished(
     .select({ kind: warehouses.kind, enabled: warehouses.enabled, name: warehouses.name })
     .from(warehouses)
     .where(eq(warehouses.id, place.warehouseId));
-  if (!warehouse || warehouse.kind !== 0) throw fieldError('warehouseId', '所选仓库不存在或已被删除');
+  if (warehouse?.kind !== 0) throw fieldError('warehouseId', '所选仓库不存在或已被删除');
   if (!warehouse.enabled) throw fieldError('warehouseId', `仓库“${warehouse.name}”已停用`);
   const [type] = await tx
     .select({ id: stockTypes.id })

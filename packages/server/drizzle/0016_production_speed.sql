@@ -1,0 +1,3 @@
+CREATE INDEX "produce_work_order_plan_end_idx" ON "produce_work_order" USING btree ("tenant_id","plan_end_time" DESC NULLS LAST,"created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "produce_work_order_created_idx" ON "produce_work_order" USING btree ("tenant_id","created_at" DESC NULLS LAST,"id");--> statement-breakpoint
+CREATE INDEX "produce_work_order_status_material_idx" ON "produce_work_order" USING btree ("tenant_id","status","material_id");
