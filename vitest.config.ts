@@ -23,7 +23,9 @@ const server = (name: string, env: Record<string, string>): TestProjectInlineCon
     include: ['packages/server/src/**/*.test.ts'],
     env,
     testTimeout: 60_000,
-    hookTimeout: 120_000,
+    // seeding the whole demo (a year of production and warehouse) in a beforeAll takes minutes on
+    // PGlite when the machine is loaded
+    hookTimeout: 600_000,
   },
 });
 

@@ -35,8 +35,11 @@ if (fs.existsSync(report)) {
   passed += r.numPassedTests;
   failed += r.numFailedTests;
   skipped += r.numPendingTests + r.numTodoTests;
-  // a file that failed to load counts as a failure even though it ran no test
-  failed += r.testResults.filter((f) => f.status === 'failed' && f.assertionResults.length === 0).length;
+  // a file that failed without a failed test (it did not load, or a hook failed and its tests were
+  // skipped) counts as a failure
+  failed += r.testResults.filter(
+    (f) => f.status === 'failed' && !f.assertionResults.some((a) => a.status === 'failed'),
+  ).length;
   if (r.numTotalTests === 0) failed++;
 } else {
   failed++;
