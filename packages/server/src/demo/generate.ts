@@ -13,7 +13,7 @@ import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { seedShifts } from './shifts.ts';
-import { demoStock, seedStock } from './stock.ts';
+import { demoStock, stockCompanion } from './stock.ts';
 import { demoStorage, seedStorage } from './storage.ts';
 
 /** The demo tenants: together they show every tenant flag. Deterministic: same input, same rows. */
@@ -122,11 +122,12 @@ export async function seedDemo(services: Services): Promise<boolean> {
         if (register) await seedEquipment(tx, adminId, register);
         // after the flows, which say what can be planned on which line, and the customers
         const tenantInfo = { ...t, id: tenantId, logo: null, configVersion: 0 };
-        const history = demoProduction[t.memberCode];
-        if (history) await seedProduction(tx, tenantInfo, adminId, history);
-        // its raw materials' year in the warehouse
+        // its raw materials' year in the warehouse moves with it: report work backflushes the line side
         const stock = demoStock[t.memberCode];
-        if (stock) await seedStock(tx, tenantInfo, adminId, stock.weeks);
+        const warehouse = stock ? await stockCompanion(tx, tenantInfo, adminId, stock.weeks) : undefined;
+        const history = demoProduction[t.memberCode];
+        if (history) await seedProduction(tx, tenantInfo, adminId, history, warehouse?.companion);
+        await warehouse?.finish();
         await seedNotificationRules(tx, adminId);
       },
     );

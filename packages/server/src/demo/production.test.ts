@@ -14,7 +14,7 @@ let h: Harness;
 beforeAll(async () => {
   h = await createHarness();
   await seedDemo(h.services);
-}, 300_000);
+});
 afterAll(() => h?.close());
 
 /** Rows of the transformer tenant (a reading across its tables, as the system). */
@@ -145,6 +145,25 @@ describe('the transformer works’ demo warehouse', () => {
       from stock_balance where tenant_id = (select id from t) and on_hand > 0`);
     expect(stock.materials).toBeGreaterThan(10);
     expect(stock.batches).toBeGreaterThan(stock.materials);
+  });
+
+  it('backflushes report work from the line side: every feed a report’s, and what was fed is what the orders used', async () => {
+    const [feed] = await transformer<{ feeds: number; orphans: number; fed: string; used: string }>(sql`
+      select
+        (select count(*)::int from stock_doc d
+          where d.tenant_id = (select id from t) and d.status = 2 and d.kind = 1 and d.book_as = 3) as feeds,
+        (select count(*)::int from stock_doc d
+          where d.tenant_id = (select id from t) and d.kind = 1 and d.book_as = 3
+            and not exists (select 1 from report_work r where r.tenant_id = d.tenant_id and r.code = d.source_number)) as orphans,
+        (select coalesce(-sum(m.quantity), 0)::text from stock_movement m join stock_doc d on d.id = m.doc_id
+          where d.tenant_id = (select id from t) and d.status = 2
+            and ((d.kind = 1 and d.book_as = 3) or (d.kind = 0 and d.book_as = 5))) as fed,
+        (select coalesce(sum(consumed_quantity), 0)::text from material_prep_line
+          where tenant_id = (select id from t)) as used`);
+    expect(feed.feeds).toBeGreaterThan(100);
+    expect(feed.orphans).toBe(0);
+    expect(Number(feed.fed)).toBeGreaterThan(0);
+    expect(feed.fed).toBe(feed.used);
   });
 
   it('stocks in what production completed and ships most of it, each unit once', async () => {

@@ -203,6 +203,21 @@ interface OrderPlan {
   jobs: Job[];
 }
 
+/** Schedules `run` at the moment `t` of the demo's timeline. */
+export type Schedule = (t: number, run: () => Promise<void>) => void;
+
+/**
+ * A demo that moves with production in one timeline (the warehouse: its receipts, and the
+ * materials of each released work order prepared before the line takes it up, so that report
+ * work finds them on the line side to backflush).
+ */
+export interface ProductionCompanion {
+  /** Its own events, run in time order among production's. */
+  start(schedule: Schedule): void;
+  /** A work order was released at `at`; the line takes it up at `start`. */
+  released(workOrderId: number, at: number, start: number, schedule: Schedule): void;
+}
+
 /**
  * A year of production for a demo tenant, written through the production services as it would
  * have happened, each step on the transaction clock at its moment: orders from its customers
@@ -219,6 +234,7 @@ export async function seedProduction(
   tenant: TenantInfo,
   adminId: number,
   history: ProductionHistory,
+  companion?: ProductionCompanion,
   now = Date.now(),
 ): Promise<void> {
   const made = await madeProducts(tx);
@@ -316,6 +332,9 @@ export async function seedProduction(
     }
     orders[n - 1 - j].at = t;
   }
+  // and a few over the last weeks, whatever the draw: the line is busy today, one waits for material
+  const recent = n >= 20 ? orders.slice(n - 10, n - 6) : [];
+  for (const o of recent) o.at = office(today - rng.int(9, 28) * DAY, rng);
   orders.sort((x, y) => x.at - y.at);
   // withdrawn by the customer: two of a year's orders, one of a handful
   const first = rng.int(0, Math.floor(n / 2) - 2);
@@ -333,6 +352,9 @@ export async function seedProduction(
     o.heldUntil = today - rng.int(2, 10) * DAY;
     o.delivery = Math.min(o.delivery, midnight(o.at) + rng.int(25, 32) * DAY + 17 * HOUR);
   }
+  // one of the last weeks' is released but waits for its material a few days more: not started
+  const waiting = recent.find((o) => !o.cancelled);
+  if (waiting) waiting.heldUntil = today + rng.int(2, 4) * DAY + 8 * HOUR;
 
   /** Reads a work order's tasks into the generator's state. */
   async function jobOf(woId: number, orderId: number, rework: boolean): Promise<Job> {
@@ -586,6 +608,7 @@ export async function seedProduction(
         (isSunday(queued) ? nextWorkday(queued) : queued) + 8 * HOUR,
         order.heldUntil ?? 0,
       );
+      companion?.released(id, t, start, at);
       at(start, async () => runTask(job, order, 0, start));
     }
   }
@@ -640,6 +663,7 @@ export async function seedProduction(
     });
   }
 
+  companion?.start(at);
   try {
     while (queue.length && queue[0].at <= now) {
       const next = queue.shift() as (typeof queue)[number];

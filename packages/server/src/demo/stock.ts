@@ -26,6 +26,7 @@ import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
 import type { TenantInfo } from '../platform/services.ts';
+import type { ProductionCompanion } from './production.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -70,18 +71,21 @@ const during = (day: number, r: () => number) => new Date(day + 9 * HOUR + Math.
 
 /**
  * A year of the raw-material warehouse (DOMAIN "Stock documents"), written through the warehouse
- * services as the keeper would: receipts from the suppliers every fortnight sized to what the
- * released work orders will need, each work order's preparation order sent and picked to its
- * line side, now and then scrap; the last days leave documents waiting for approval and a draft.
- * Every unit in stock is explained by its movements.
+ * services as the keeper would, in production's timeline (production.ts ProductionCompanion):
+ * receipts from the suppliers every fortnight sized to what the last fortnight's picks took, the
+ * first ones stocking the shelves; each released work order's preparation order sent within the
+ * hour and picked whole to its line side before the line takes it up (an urgent delivery first
+ * when the shelves are short), so report work backflushes it from there; now and then scrap; the
+ * last days leave documents waiting for approval, a draft, and the newest orders unpicked.
+ * `finish` then stocks in and ships the finished goods. Every unit in stock is explained by its movements.
  */
-export async function seedStock(
+export async function stockCompanion(
   tx: Tx,
   tenant: TenantInfo,
   adminId: number,
   weeks: number,
   now = Date.now(),
-) {
+): Promise<{ companion: ProductionCompanion; finish(): Promise<void> } | undefined> {
   const rng = generator(`${tenant.memberCode}-stock`);
   const [keeperRow] = await tx
     .select({ id: users.id })
@@ -99,7 +103,7 @@ export async function seedStock(
     .where(eq(warehouses.kind, 0))
     .orderBy(asc(warehouses.code))
     .limit(1);
-  if (!raw) return;
+  if (!raw) return undefined;
   const locations = (
     await tx
       .select({ id: warehouseLocations.id })
@@ -120,7 +124,7 @@ export async function seedStock(
       ),
     )
     .orderBy(asc(materials.code));
-  if (!stuff.length) return;
+  if (!stuff.length) return undefined;
   const supplierIds = (await tx.select({ id: suppliers.id }).from(suppliers).orderBy(suppliers.id)).map(
     (s) => s.id,
   );
@@ -139,6 +143,8 @@ export async function seedStock(
     stuff.map((m, i) => [m.id, locations.length ? locations[i % locations.length] : null]),
   );
   const use = new Map(stuff.map((m) => [m.id, weeklyUse(m.unit, rng.next)]));
+  // what the picks took since the last delivery of each material: the next one replaces it
+  const taken = new Map<number, number>();
 
   type Line = { materialsId: number; quantity: number; locationId?: number | null; batchCode?: string };
   const write = async (
@@ -153,14 +159,14 @@ export async function seedStock(
     setClock(tx, at);
     const id = await stockDoc.create(tx, keeperId, { warehouseId: raw.id, ...body, lines });
     if (until === 'draft') return;
-    setClock(tx, new Date(at.getTime() + 20 * 60_000));
+    setClock(tx, new Date(at.getTime() + 10 * 60_000));
     const submitted = await stockDocActions.act(tx, keeper, 'submit', { id });
     if (until === 'submit') return;
-    setClock(tx, new Date(Math.min(at.getTime() + (1 + rng.int(0, 20)) * HOUR, now - 60_000)));
+    setClock(tx, new Date(Math.min(at.getTime() + rng.int(20, 50) * 60_000, now - 60_000)));
     await stockDocActions.act(tx, approver, 'approve', { id, version: submitted.version });
   };
 
-  /** What the raw warehouse has of a material (a pick never asks for more). */
+  /** What the raw warehouse has of a material. */
   const onHand = async (materialsId: number) => {
     const [row] = await tx
       .select({ q: sql<string>`coalesce(sum(${stockBalances.onHand} - ${stockBalances.allocated}), 0)` })
@@ -170,80 +176,30 @@ export async function seedStock(
   };
 
   const start = Math.floor((now - weeks * 7 * DAY + CST) / DAY) * DAY - CST;
-  // the preparation orders releases made (production's demo ran first), by the week they were made
-  const preps = await tx
-    .select({ id: materialPreps.id, at: materialPreps.createdAt })
-    .from(materialPreps)
-    .where(eq(materialPreps.status, 0))
-    .orderBy(asc(materialPreps.createdAt), asc(materialPreps.id));
-  const prepLines = await tx
-    .select({
-      id: materialPrepLines.id,
-      prepId: materialPrepLines.prepId,
-      materialsId: materialPrepLines.materialsId,
-      required: materialPrepLines.requiredQuantity,
-    })
-    .from(materialPrepLines);
-  const weekOf = (t: Date) => Math.floor((t.getTime() - start) / (7 * DAY));
-  const byWeek = new Map<
-    number,
-    { id: number; at: number; lines: { id: number; materialsId: number; required: number }[] }[]
-  >();
-  const demand = new Map<string, number>();
-  for (const p of preps) {
-    const lines = prepLines
-      .filter((l) => l.prepId === p.id)
-      .map((l) => ({ id: l.id, materialsId: l.materialsId, required: Number(l.required) }));
-    const w = weekOf(p.at);
-    byWeek.set(w, [...(byWeek.get(w) ?? []), { id: p.id, at: p.at.getTime(), lines }]);
-    for (const l of lines)
-      demand.set(`${w}:${l.materialsId}`, (demand.get(`${w}:${l.materialsId}`) ?? 0) + l.required);
-  }
-  const prepsOf = (week: number) => byWeek.get(week) ?? [];
-  const demandOf = (week: number, materialsId: number) => demand.get(`${week}:${materialsId}`) ?? 0;
-  for (let week = 0; week < weeks; week++) {
-    const monday = start + week * 7 * DAY;
-    const last = week === weeks - 1;
-    // receipts every other week, first thing on its first day: a supplier's delivery covers what
-    // the fortnight's work orders will need (a little more or less), the first ones stock the shelves
-    if (week % 2 === (weeks - 1) % 2)
-      for (let s = 0; s < Math.min(3, supplierIds.length || 1); s++) {
-        const chosen = stuff.filter((_, i) => i % 3 === s);
-        const lines = chosen.flatMap((m) => {
-          const need = (demandOf(week, m.id) + demandOf(week + 1, m.id)) * (0.95 + rng.next() * 0.35);
-          const q = Math.ceil(need + (week < 4 ? (use.get(m.id) ?? 10) : 0));
-          return q > 0 ? [{ materialsId: m.id, quantity: q, locationId: home.get(m.id) }] : [];
-        });
-        await write(
-          new Date(monday + (8 + s) * HOUR + rng.int(0, 40) * 60_000),
-          {
-            kind: 0,
-            stockTypeId: purchase,
-            supplierId: supplierIds[s] ?? null,
-            sourceNumber: `PO${week}${s}`,
-          },
-          lines,
-          last && s === 2 ? 'submit' : 'post',
-        );
-      }
-    // the week's preparation orders: sent to the warehouse after release, picked from the shelves
-    for (const prep of prepsOf(week)) {
-      const sentAt = Math.max(prep.at + HOUR, monday + 11 * HOUR);
-      if (sentAt > now - HOUR) continue;
-      setClock(tx, new Date(sentAt));
-      const sent = await materialPrepActions.act(tx, keeper, 'send', { id: prep.id });
-      const lines = [];
-      for (const l of prep.lines) {
-        const q = Math.min(l.required, Math.floor((await onHand(l.materialsId)) * 1000) / 1000);
-        if (q > 0) lines.push({ lineId: l.id, quantity: q });
-      }
-      const pickAt = sentAt + rng.int(1, 4) * HOUR;
-      if (!lines.length || pickAt > now - HOUR) continue;
-      setClock(tx, new Date(pickAt));
-      const body = { id: prep.id, version: sent.version, warehouseId: raw.id, lines };
-      await materialPrepActions.act(tx, keeper, 'pick', { id: prep.id, version: sent.version, body });
+
+  /** A fortnight's deliveries, first thing on its Monday, one per supplier. */
+  async function deliveries(week: number, monday: number) {
+    const last = week >= weeks - 2;
+    for (let s = 0; s < Math.min(3, supplierIds.length || 1); s++) {
+      const chosen = stuff.filter((_, i) => i % 3 === s);
+      const lines = chosen.flatMap((m) => {
+        const need = (taken.get(m.id) ?? 0) * (0.95 + rng.next() * 0.35);
+        // the first ones stock the shelves, the last ones keep a little in hand
+        const q = Math.ceil(need + (use.get(m.id) ?? 10) * (week < 2 ? 2 : last ? 0.5 : 0));
+        taken.set(m.id, 0);
+        return q > 0 ? [{ materialsId: m.id, quantity: q, locationId: home.get(m.id) }] : [];
+      });
+      await write(
+        new Date(monday + (8 + s) * HOUR + rng.int(0, 40) * 60_000),
+        { kind: 0, stockTypeId: purchase, supplierId: supplierIds[s] ?? null, sourceNumber: `PO${week}${s}` },
+        lines,
+        last && s === 2 ? 'submit' : 'post',
+      );
     }
-    // now and then scrap found at a count or on the shelf
+  }
+
+  /** A week's other work: now and then scrap found on the shelf; the last week, a delivery still being counted. */
+  async function weekEnd(week: number, monday: number) {
     if (rng.next() < 0.25) {
       const m = stuff[rng.int(0, stuff.length - 1)];
       const have = await onHand(m.id);
@@ -256,7 +212,7 @@ export async function seedStock(
           'post',
         );
     }
-    if (last)
+    if (week === weeks - 1)
       await write(
         during(monday + 6 * DAY, rng.next),
         { kind: 0, stockTypeId: purchase, supplierId: supplierIds[0] ?? null, remark: '到货待点数' },
@@ -266,8 +222,77 @@ export async function seedStock(
         'draft',
       );
   }
-  setClock(tx, undefined);
-  await seedFinishedGoods(tx, keeperId, now, rng);
+
+  /**
+   * A released work order's preparation: sent within the hour, picked whole before the line takes
+   * it up; what the shelves lack is delivered urgently first. The newest are left to the keeper.
+   */
+  async function prepare(workOrderId: number, sentAt: number, pickAt: number) {
+    const [prep] = await tx
+      .select({ id: materialPreps.id })
+      .from(materialPreps)
+      .where(and(eq(materialPreps.workOrderId, workOrderId), eq(materialPreps.status, 0)));
+    if (!prep) return;
+    setClock(tx, new Date(sentAt));
+    const sent = await materialPrepActions.act(tx, keeper, 'send', { id: prep.id });
+    if (pickAt > now - HOUR) return;
+    const lines = await tx
+      .select({
+        id: materialPrepLines.id,
+        materialsId: materialPrepLines.materialsId,
+        required: materialPrepLines.requiredQuantity,
+      })
+      .from(materialPrepLines)
+      .where(eq(materialPrepLines.prepId, prep.id));
+    const short: Line[] = [];
+    for (const l of lines) {
+      const lack = Number(l.required) - (await onHand(l.materialsId));
+      if (lack > 0)
+        short.push({
+          materialsId: l.materialsId,
+          quantity: Math.ceil(lack + (use.get(l.materialsId) ?? 10) * rng.next()),
+          locationId: home.get(l.materialsId),
+        });
+    }
+    if (short.length)
+      await write(
+        new Date(pickAt - 2 * HOUR),
+        { kind: 0, stockTypeId: purchase, supplierId: supplierIds[0] ?? null, remark: '紧急到货' },
+        short,
+        'post',
+      );
+    setClock(tx, new Date(pickAt));
+    const body = {
+      id: prep.id,
+      version: sent.version,
+      warehouseId: raw.id,
+      lines: lines.map((l) => ({ lineId: l.id, quantity: Number(l.required) })),
+    };
+    await materialPrepActions.act(tx, keeper, 'pick', { id: prep.id, version: sent.version, body });
+    for (const l of lines) taken.set(l.materialsId, (taken.get(l.materialsId) ?? 0) + Number(l.required));
+  }
+
+  return {
+    companion: {
+      start(schedule) {
+        for (let week = 0; week < weeks; week++) {
+          const monday = start + week * 7 * DAY;
+          if (week % 2 === (weeks - 1) % 2) schedule(monday + 8 * HOUR, () => deliveries(week, monday));
+          schedule(monday + 5 * DAY + 9 * HOUR, () => weekEnd(week, monday));
+        }
+      },
+      released(workOrderId, at, begin, schedule) {
+        const sentAt = at + rng.int(10, 50) * 60_000;
+        // picked the afternoon before the line takes it up, or once the held material is in
+        const pickAt = Math.max(sentAt + HOUR, begin - rng.int(2, 16) * HOUR);
+        schedule(sentAt, () => prepare(workOrderId, sentAt, pickAt));
+      },
+    },
+    async finish() {
+      setClock(tx, undefined);
+      await seedFinishedGoods(tx, keeperId, now, rng);
+    },
+  };
 }
 
 /**
@@ -301,13 +326,14 @@ async function seedFinishedGoods(tx: Tx, keeperId: number, now: number, rng: Ret
       rows: { plan_id: number; finished_at: string | Date; order_code: string; customer: string | null }[];
     }
   ).rows;
-  for (const d of done) {
+  for (const [i, d] of done.entries()) {
     const at = new Date(d.finished_at).getTime() + 2 * HOUR;
     if (at > now - HOUR) continue;
     setClock(tx, new Date(at));
     const doc = await stockFinished(tx, keeperId, [d.plan_id], { warehouseId: finished.id });
     const shipAt = at + rng.int(3, 10) * DAY;
-    if (shipAt > now - HOUR || !shipping) continue;
+    // the last two finished wait for their customers whatever the dates
+    if (shipAt > now - HOUR || i >= done.length - 2 || !shipping) continue;
     const lines = await tx
       .select({
         materialsId: stockDocLines.materialsId,

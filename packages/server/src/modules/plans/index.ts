@@ -46,7 +46,7 @@ export { asNumber, productColumns } from './common.ts';
 export { createWorkOrder } from './making.ts';
 export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
 export { onPlan, type PlanEvent, producePlan, producePlanActions, syncPlan } from './plans.ts';
-export { report as reportWork, reverse as reverseReport } from './reports.ts';
+export { onReport, type ReportEvent, report as reportWork, reverse as reverseReport } from './reports.ts';
 export * from './schema.ts';
 export { noteIssued, notePreparation, noteStocked, type Stockable, stockableWorkOrders } from './stocking.ts';
 export { workOrderActions } from './workOrders.ts';

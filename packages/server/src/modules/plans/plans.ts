@@ -7,6 +7,7 @@ import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { type DocRow, machineService, serviceOf } from '../../platform/machine.ts';
+import { txHooks } from '../../platform/txHooks.ts';
 import { areas, processFlows, processFlowVersions } from '../information/index.ts';
 import { productColumns } from './common.ts';
 import { checkLine, explodeMaterials, minutesPerUnit, planFlowOf, versionSteps } from './flowRules.ts';
@@ -166,24 +167,13 @@ export interface PlanEvent {
   /** The work order a release made; none on a withdrawal. */
   workOrderId?: number;
 }
-type PlanListener = (tx: Tx, e: PlanEvent) => Promise<void>;
-const planListeners = {
-  released: new Map<string, PlanListener>(),
-  withdrawn: new Map<string, PlanListener>(),
-};
+const planHooks = txHooks<'released' | 'withdrawn', PlanEvent>(['released', 'withdrawn']);
 
 /**
  * Lets a module that stands on production join a plan's release or withdrawal in its transaction
- * (the warehouse makes and cancels the preparation order) without production knowing it; one
- * listener per name, so building several apps in one process registers it once.
+ * (the warehouse makes and cancels the preparation order) without production knowing it.
  */
-export function onPlan(what: keyof typeof planListeners, name: string, fn: PlanListener): void {
-  planListeners[what].set(name, fn);
-}
-
-async function tellPlan(tx: Tx, what: keyof typeof planListeners, e: PlanEvent) {
-  for (const fn of planListeners[what].values()) await fn(tx, e);
-}
+export const onPlan = planHooks.on;
 
 /** The plan's actions (producePlanMachine): release into a work order, withdraw it, complete by itself. */
 export const producePlanActions = machineService({
@@ -220,7 +210,7 @@ export const producePlanActions = machineService({
           planStartTime: row.planStartTime as Date | null,
           planEndTime: row.planEndTime as Date | null,
         });
-        await tellPlan(tx, 'released', { planId: row.id, workOrderId: made.id });
+        await planHooks.tell(tx, 'released', { planId: row.id, workOrderId: made.id });
         return { scheduleStatus: row.scheduleStatus === 2 ? 3 : 1 };
       },
     },
@@ -244,7 +234,7 @@ export const producePlanActions = machineService({
         // the user's withdrawal was checked; its cascade is the system's
         for (const wo of await liveWorkOrders(tx, row.id))
           await serviceOf(workOrderMachine).act(tx, 'system', 'cancel', { id: wo.id });
-        await tellPlan(tx, 'withdrawn', { planId: row.id });
+        await planHooks.tell(tx, 'withdrawn', { planId: row.id });
         return { scheduleStatus: row.scheduleStatus === 3 ? 2 : 0 };
       },
     },

@@ -14,6 +14,7 @@ import { takeCodes } from '../../platform/numbering.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { codeRules, codeSequences } from '../../platform/schema.ts';
 import type { SessionInfo } from '../../platform/session.ts';
+import { txHooks } from '../../platform/txHooks.ts';
 import { procedures, scrapReasons, stations } from '../information/index.ts';
 import { frequencies, users } from '../setting/index.ts';
 import { preparedStatement } from './common.ts';
@@ -76,6 +77,25 @@ const reportRecords = crudContext({
     reversalOf: r.reversalOf,
   },
 });
+
+/** What a later module hears of a report or its reversal, in its transaction, after the counters moved. */
+export interface ReportEvent {
+  /** The record written: the report, or the reversal's negated record. */
+  reportId: number;
+  code: string;
+  workOrderId: number;
+  taskId: number;
+  userId: number;
+  /** On a reversal: the report it undoes. */
+  reversalOf?: { id: number; code: string };
+}
+const reportHooks = txHooks<'reported' | 'reversed', ReportEvent>(['reported', 'reversed']);
+
+/**
+ * Lets a module that stands on production join report work in its transaction (the warehouse
+ * backflushes the line side, and returns it on a reversal); a listener's refusal refuses the report.
+ */
+export const onReport = reportHooks.on;
 
 const closed = (status: number) => status === 2 || status === 3 || status === 9;
 
@@ -477,6 +497,13 @@ export async function report(tx: Tx, session: SessionInfo, body: ReportBody) {
     reasonQuantities: defectLines.map((d) => String(d.quantity)),
   });
   const { reportId: id, reportCode, workOrderStatus, workOrderVersion, ...taskRowValues } = row;
+  await reportHooks.tell(tx, 'reported', {
+    reportId: id,
+    code: reportCode,
+    workOrderId: wo.id,
+    taskId: task.id,
+    userId: session.userId,
+  });
 
   if (repair > 0)
     await tx
@@ -585,6 +612,14 @@ export async function reverse(tx: Tx, session: SessionInfo, id: number, reason: 
     .set({ reversedAt: nowOf(tx) })
     .where(eq(r.id, orig.id));
   await settleTasks(tx, wo.id);
+  await reportHooks.tell(tx, 'reversed', {
+    reportId: row.id,
+    code,
+    workOrderId: wo.id,
+    taskId: task.id,
+    userId: session.userId,
+    reversalOf: { id: orig.id, code: orig.code },
+  });
   return { id: row.id, code };
 }
 

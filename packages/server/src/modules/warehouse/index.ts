@@ -1,6 +1,8 @@
 import { materialsEntity } from '@factory/shared/entities/materials';
 import { warehouseEntity } from '@factory/shared/entities/warehouse';
 import type { ModuleFace } from '../../platform/module.ts';
+// report work backflushes the line side (it joins report work's transaction on import)
+import './backflush.ts';
 import { kittingRoutes } from './kitting.ts';
 import { LIMIT_NOTICES_CRON, LIMIT_NOTICES_JOB, sweepLimitNotices } from './limits.ts';
 import { materialPrepRoutes } from './materialPreps.ts';

@@ -7,11 +7,11 @@ import type { Static } from 'typebox';
 import { nowOf } from '../../platform/clock.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict, fieldError } from '../../platform/errors.ts';
+import { fieldError } from '../../platform/errors.ts';
 import { type Actor, machineService } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
-import { areas, materials, procedures, stockTypes, units, warehouses } from '../information/index.ts';
+import { areas, materials, procedures, units, warehouses } from '../information/index.ts';
 import {
   noteIssued,
   notePreparation,
@@ -22,6 +22,7 @@ import {
   produceWorkOrders,
   productColumns,
 } from '../plans/index.ts';
+import { bookingType } from './bookingType.ts';
 import { fromMicro, micro } from './ledger.ts';
 import { materialPrepLines, materialPreps, stockDocs } from './schema.ts';
 import { postNow } from './stockDocs.ts';
@@ -116,18 +117,6 @@ async function cancelPreps(tx: Tx, e: PlanEvent) {
 onPlan('released', 'warehouse.materialPrep', makePrep);
 onPlan('withdrawn', 'warehouse.materialPrep', cancelPreps);
 
-/** The stock type a pick books as: 生产领料 (outbound 0). */
-async function pickType(tx: Tx) {
-  const [type] = await tx
-    .select({ id: stockTypes.id })
-    .from(stockTypes)
-    .where(and(eq(stockTypes.direction, 1), eq(stockTypes.bookAs, 0), eq(stockTypes.enabled, true)))
-    .orderBy(stockTypes.id)
-    .limit(1);
-  if (!type) throw conflict('没有启用的“生产领料”类型，请先在出入库类型中维护');
-  return type.id;
-}
-
 const actorId = (actor: Actor) => (actor === 'system' ? null : actor.userId);
 
 /**
@@ -165,7 +154,7 @@ async function pick(
     .where(eq(produceWorkOrders.id, row.workOrderId as number));
   await postNow(tx, userId, {
     kind: target ? 2 : 1,
-    stockTypeId: await pickType(tx),
+    stockTypeId: await bookingType(tx, 1, 0),
     warehouseId: body.warehouseId,
     targetWarehouseId: target,
     sourceNumber: String(row.code),

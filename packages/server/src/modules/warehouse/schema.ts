@@ -65,6 +65,8 @@ export const stockDocs = tenantTable(
     uniqueIndex('stock_doc_code_uq').on(t.tenantId, t.code),
     index('stock_doc_created_idx').on(t.createdAt),
     index('stock_doc_status_idx').on(t.status),
+    // the documents of a source: a report's backflush, a plan's stock-in
+    index('stock_doc_source_idx').on(t.tenantId, t.sourceNumber),
   ],
 );
 
@@ -319,6 +321,8 @@ export const materialPrepLines = tenantTable(
     procedureId: integer('procedure_id'),
     requiredQuantity: quantity('required_quantity').notNull(),
     issuedQuantity: quantity('issued_quantity').notNull().default('0'),
+    /** What report work has backflushed of it from the line side (DOMAIN "Line-side warehouse"). */
+    consumedQuantity: quantity('consumed_quantity').notNull().default('0'),
   },
   (t) => [index('material_prep_line_prep_idx').on(t.prepId)],
 );

@@ -1,10 +1,11 @@
 import { warehouseApi } from '@factory/shared/api/warehouse';
-import { and, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
-import { stockTypes, warehouses } from '../information/index.ts';
+import { warehouses } from '../information/index.ts';
 import { noteStocked, stockableWorkOrders } from '../plans/index.ts';
+import { bookingType } from './bookingType.ts';
 import { stockDocs } from './schema.ts';
 import { postNow } from './stockDocs.ts';
 
@@ -26,20 +27,13 @@ export async function stockFinished(
     .where(eq(warehouses.id, place.warehouseId));
   if (warehouse?.kind !== 0) throw fieldError('warehouseId', '所选仓库不存在或已被删除');
   if (!warehouse.enabled) throw fieldError('warehouseId', `仓库“${warehouse.name}”已停用`);
-  const [type] = await tx
-    .select({ id: stockTypes.id })
-    .from(stockTypes)
-    .where(and(eq(stockTypes.direction, 0), eq(stockTypes.bookAs, 1), eq(stockTypes.enabled, true)))
-    .orderBy(stockTypes.id)
-    .limit(1);
-  if (!type) throw conflict('没有启用的“生产入库”类型，请先在出入库类型中维护');
   const orders = await stockableWorkOrders(tx, planIds);
   if (!orders.length)
     throw conflict(planIds.length === 1 ? '该计划没有已完工未入库的数量' : '所选计划没有已完工未入库的数量');
   const planCodes = [...new Set(orders.map((o) => o.planCode))];
   const id = await postNow(tx, actorId, {
     kind: 0,
-    stockTypeId: type.id,
+    stockTypeId: await bookingType(tx, 0, 1),
     warehouseId: place.warehouseId,
     sourceNumber: planCodes.length === 1 ? planCodes[0] : `${planCodes[0]}等${planCodes.length}个计划`,
     remark: '生产入库',

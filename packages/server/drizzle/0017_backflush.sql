@@ -1,0 +1,2 @@
+ALTER TABLE "material_prep_line" ADD COLUMN "consumed_quantity" numeric(18, 6) DEFAULT '0' NOT NULL;--> statement-breakpoint
+CREATE INDEX "stock_doc_source_idx" ON "stock_doc" USING btree ("tenant_id","source_number");
