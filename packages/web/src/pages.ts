@@ -5,6 +5,7 @@ import { pages as market } from './modules/market/index.ts';
 import { pages as plans } from './modules/plans/index.ts';
 import { pages as selfCenter } from './modules/selfCenter/index.ts';
 import { pages as setting } from './modules/setting/index.ts';
+import { pages as siteWarehouse } from './modules/siteWarehouse/index.ts';
 import { pages as tenant } from './modules/tenant/index.ts';
 import { pages as warehouse } from './modules/warehouse/index.ts';
 import type { Pages } from './platform/pages.ts';
@@ -21,6 +22,7 @@ export const pageSources: Readonly<Record<string, Pages>> = {
   equipment,
   plans,
   warehouse,
+  siteWarehouse,
   market,
 };
 

@@ -8,7 +8,7 @@ import { stockMovementEntity } from '../entities/stockMovement.ts';
 import { VersionField } from '../machines/endpoints.ts';
 import { WAREHOUSE_BASE } from '../machines/warehouse.ts';
 import { endpoint } from './contract.ts';
-import { RowId } from './list.ts';
+import { ListPageQuery, RowId } from './list.ts';
 
 const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 const Page = { currentPage: Type.Integer({ minimum: 1, maximum: 1_000_000, default: 1, title: '页码' }) };
@@ -425,5 +425,120 @@ export const warehouseApi = {
     summary: '导出库存台账',
     access: { keys: ['inventoryAccountExport'] },
     query: Type.Omit(AccountQuery, ['currentPage', 'pageSize']),
+  }),
+};
+
+/** What the line-side stock list sorts by (`order`: '+key' / '-key'). */
+export const LINE_SIDE_SORTS = [
+  'areaName',
+  'warehouseName',
+  'materialsCode',
+  'materialsName',
+  'currentQuantity',
+  'availableQuantity',
+  'needQuantity',
+  'shortageQuantity',
+] as const;
+
+/** The line-side stock's filters (线边库存): which line-side warehouses, which materials, only shortfalls. */
+export const LineSideStockQuery = Type.Object(
+  {
+    ...Page,
+    ...PageSize,
+    /** Line-side warehouses; none: every one (others are never counted). */
+    warehouseIdStr: WarehouseIdStr,
+    keyword: Keyword,
+    /** 1: only where open work orders need more than is on hand (缺料). */
+    shortOnly: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)], { title: '只看缺料' })),
+    order: ListPageQuery.properties.order,
+  },
+  { additionalProperties: false },
+);
+export type LineSideStockQuery = Static<typeof LineSideStockQuery>;
+
+/** A material in one line-side warehouse: what is there, and what open work orders still need of it. */
+export const LineSideStockRow = Type.Object({
+  warehouseId: Type.Integer(),
+  warehouseCode: Type.String(),
+  warehouseName: Type.String(),
+  /** The production line it stands by. */
+  areaName: nullable(Type.String()),
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  materialsSpecifications: nullable(Type.String()),
+  materialsUnit: nullable(Type.String()),
+  currentQuantity: Type.Number(),
+  allocatedQuantity: Type.Number(),
+  availableQuantity: Type.Number(),
+  /**
+   * Σ (required − consumed) of the lines of preparation orders into it that are not cancelled and
+   * whose work orders are not finished, ended or cancelled (a line consumed past its need counts 0).
+   */
+  needQuantity: Type.Number(),
+  /** need − on hand, at least 0 (缺料). */
+  shortageQuantity: Type.Number(),
+  /** Open work orders still needing it. */
+  workOrderCount: Type.Integer(),
+  batchCount: Type.Integer(),
+});
+export type LineSideStockRow = Static<typeof LineSideStockRow>;
+
+const LINE_SIDE = `${WAREHOUSE_BASE}sitWarehouseStock/`;
+const LINE_SIDE_ACCOUNT = `${WAREHOUSE_BASE}sitWarehouseAccount/`;
+
+/**
+ * The line-side warehouse screens (线边仓: warehouses, sit-warehouse-account): the same views as
+ * the warehouse's, answered only for line-side warehouses (kind 1) whatever the caller asks, under
+ * the line-side pages' permission keys.
+ */
+export const lineSideApi = {
+  stock: endpoint({
+    method: 'GET',
+    path: `${LINE_SIDE}getSitWarehouseStockListPage`,
+    summary: '线边库存：各线边仓各物料的现存量、可用量、在制工单需求与缺料',
+    access: { keys: ['warehouses'] },
+    query: LineSideStockQuery,
+    result: Type.Object({ content: Type.Array(LineSideStockRow), total: Type.Integer() }),
+  }),
+  /** Answers an .xlsx file, not the envelope. */
+  stockExport: endpoint({
+    method: 'GET',
+    path: `${LINE_SIDE}export`,
+    summary: '导出线边库存',
+    access: { keys: ['warehousesExport'] },
+    query: Type.Omit(LineSideStockQuery, ['currentPage', 'pageSize']),
+  }),
+  balances: endpoint({
+    method: 'GET',
+    path: `${LINE_SIDE}getSitWarehouseBatchList`,
+    summary: '一个物料在线边仓按库位与批次的库存（只含线边仓）',
+    access: { keys: ['warehousesDetail'] },
+    query: warehouseApi.balances.query,
+    result: warehouseApi.balances.result,
+  }),
+  movements: endpoint({
+    method: 'GET',
+    path: `${LINE_SIDE}getSitWarehouseMovementListPage`,
+    summary: '线边仓的库存流水（只含线边仓）',
+    access: { keys: ['warehousesDetail', 'sitWarehouseAccount'] },
+    query: ListPageQuery,
+    result: warehouseApi.movement.listPage.result,
+  }),
+  account: endpoint({
+    method: 'GET',
+    path: `${LINE_SIDE_ACCOUNT}getSitWarehouseAccountListPage`,
+    summary: '线边仓台账：线边仓的期初、入库、出库、期末',
+    access: { keys: ['sitWarehouseAccount'] },
+    query: AccountQuery,
+    result: warehouseApi.account.result,
+  }),
+  /** Answers an .xlsx file, not the envelope. */
+  accountExport: endpoint({
+    method: 'GET',
+    path: `${LINE_SIDE_ACCOUNT}export`,
+    summary: '导出线边仓台账',
+    access: { keys: ['sitWarehouseAccountExport'] },
+    query: warehouseApi.accountExport.query,
   }),
 };

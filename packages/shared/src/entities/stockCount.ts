@@ -53,6 +53,7 @@ export const stockCountEntity = defineEntity({
       width: 90,
     },
     lineCount: { label: '明细数', type: 'integer', readOnly: true, width: 80 },
+    /** Lines whose count differs from the book; none on a blind count until it is submitted. */
     differenceCount: { label: '差异数', type: 'integer', readOnly: true, width: 80 },
     startedAt: {
       label: '开始时间',
@@ -73,6 +74,7 @@ export const stockCountEntity = defineEntity({
     countedByName: shownText('盘点人', 100),
     postedByName: shownText('审核人', 100),
     remark: remarkField,
+    createdByName: shownText('创建人', 100),
     createdAt: createdAtField,
   },
 });

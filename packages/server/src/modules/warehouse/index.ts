@@ -5,6 +5,7 @@ import type { ModuleFace } from '../../platform/module.ts';
 import './backflush.ts';
 import { kittingRoutes } from './kitting.ts';
 import { LIMIT_NOTICES_CRON, LIMIT_NOTICES_JOB, sweepLimitNotices } from './limits.ts';
+import { lineSideRoutes } from './lineSide.ts';
 import { materialPrepRoutes } from './materialPreps.ts';
 import { stockBalances, stockDocLines, stockDocs } from './schema.ts';
 import { stockRoutes } from './stock.ts';
@@ -27,6 +28,7 @@ export const warehouse: ModuleFace = {
     ...stockCountRoutes,
     ...kittingRoutes,
     ...materialPrepRoutes,
+    ...lineSideRoutes,
   ],
   async start(_app, services) {
     await services.jobs.schedule(LIMIT_NOTICES_JOB, LIMIT_NOTICES_CRON, () => sweepLimitNotices(services));

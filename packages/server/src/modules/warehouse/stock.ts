@@ -26,9 +26,9 @@ import { productColumns } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
 import { stockBalances, stockMovements } from './schema.ts';
 
-const ids = (text: string | undefined) => (text ? text.split(',').map(Number) : []);
+export const ids = (text: string | undefined) => (text ? text.split(',').map(Number) : []);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-const inList = (column: SQL, list: number[]) =>
+export const inList = (column: SQL, list: number[]) =>
   list.length
     ? sql`${column} in (${sql.join(
         list.map((id) => sql`${id}`),
@@ -66,7 +66,7 @@ const inClass = (classId: number) => sql`m.class_id in (
 /** A typed text as an ilike pattern matching it anywhere (its % and _ taken literally). */
 const containing = (text: string) => `%${text.trim().replace(/[\\%_]/g, '\\$&')}%`;
 
-const keywordOf = (keyword: string | undefined) =>
+export const keywordOf = (keyword: string | undefined) =>
   keyword?.trim()
     ? sql`(m.code ilike ${containing(keyword)} or m.name ilike ${containing(keyword)})`
     : undefined;
@@ -194,8 +194,15 @@ async function inventory(
   return { content, total };
 }
 
-/** A material's balances by warehouse, location and batch, oldest first (the order a stock-out takes). */
-async function balances(tx: Tx, q: { materialsId: number; warehouseIdStr?: string; availableOnly?: 0 | 1 }) {
+/**
+ * A material's balances by warehouse, location and batch, oldest first (the order a stock-out
+ * takes); with `warehouseKind`, only in warehouses of that kind (the line-side screens: 1).
+ */
+export async function balances(
+  tx: Tx,
+  q: { materialsId: number; warehouseIdStr?: string; availableOnly?: 0 | 1 },
+  warehouseKind?: number,
+) {
   const warehouseIds = ids(q.warehouseIdStr);
   const rows = await tx.execute<Record<string, unknown>>(sql`
     select b.id, b.warehouse_id, w.name as warehouse_name, nullif(b.location_id, 0) as location_id, l.code as location_name,
@@ -207,6 +214,7 @@ async function balances(tx: Tx, q: { materialsId: number; warehouseIdStr?: strin
     left join ${batchNumbers} bn on bn.id = b.batch_id
     where b.materials_id = ${q.materialsId}
       ${warehouseIds.length ? sql`and ${inList(sql`b.warehouse_id`, warehouseIds)}` : sql``}
+      ${warehouseKind === undefined ? sql`` : sql`and w.kind = ${warehouseKind}`}
       and ${q.availableOnly === 1 ? sql`b.on_hand - b.allocated > 0` : sql`b.on_hand > 0`}
     order by b.first_in_at, b.id`);
   const list = (rows as unknown as { rows: Record<string, unknown>[] }).rows;
@@ -232,12 +240,14 @@ const dayStart = (date: string) => sql`(${date}::date)::timestamp at time zone '
 /**
  * The inventory account (库存台账) of a period: per material, the opening balance (Σ movements
  * before it), what came in and went out in it, and the closing balance; reversals count where
- * their sign puts them, so a reversed receipt nets out.
+ * their sign puts them, so a reversed receipt nets out. With `warehouseKind`, only the movements
+ * of warehouses of that kind (the line-side account: 1).
  */
-async function account(
+export async function account(
   tx: Tx,
   q: Omit<AccountQuery, 'currentPage' | 'pageSize'>,
   page?: { size: number; offset: number },
+  warehouseKind?: number,
 ) {
   if (q.endTime < q.beginTime) throw fieldError('endTime', '结束日期不能早于开始日期');
   const warehouseIds = ids(q.warehouseIdStr);
@@ -252,6 +262,7 @@ async function account(
         count(*) filter (where s.created_at >= ${begin}) as moves
       from ${stockMovements} s
       where s.created_at < ${end} ${warehouseIds.length ? sql`and ${inList(sql`s.warehouse_id`, warehouseIds)}` : sql``}
+        ${warehouseKind === undefined ? sql`` : sql`and s.warehouse_id in (select id from ${warehouses} where kind = ${warehouseKind})`}
       group by s.materials_id)
     select m.id, m.code, m.name, m.specifications, u.name as unit,
       coalesce(mv.opening, 0) as opening, coalesce(mv.ins, 0) as ins, coalesce(mv.outs, 0) as outs,
@@ -285,7 +296,7 @@ async function account(
   return { content, total: list.length ? Number(list[0].total) : 0 };
 }
 
-const pageOf = (q: { currentPage: number; pageSize: number }) => ({
+export const pageOf = (q: { currentPage: number; pageSize: number }) => ({
   size: q.pageSize,
   offset: (q.currentPage - 1) * q.pageSize,
 });
@@ -304,7 +315,7 @@ const INVENTORY_COLUMNS: [keyof InventoryRow, string][] = [
   ['batchCount', '批次数'],
 ];
 
-const ACCOUNT_COLUMNS: [keyof AccountRow, string][] = [
+export const ACCOUNT_COLUMNS: [keyof AccountRow, string][] = [
   ['materialsCode', '物料编码'],
   ['materialsName', '物料名称'],
   ['materialsSpecifications', '规格型号'],

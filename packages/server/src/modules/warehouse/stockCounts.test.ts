@@ -68,6 +68,8 @@ describe('stock count (盘点)', () => {
         lines: [{ id: lines[0].id, countedQuantity: 48 }],
       }),
     );
+    // blind: how many lines differ is not told while counting, neither is the book
+    expect(await countOf(count.id)).toMatchObject({ lineCount: 2, differenceCount: null });
     const early = await act(k, 'submit', count.id);
     expect(early.body.errorMsg).toBe(`盘点单“${count.code}”第2行“漆包铜线 Φ1.8”尚未录入实盘数量`);
     await k.ok(
@@ -91,6 +93,7 @@ describe('stock count (盘点)', () => {
       lineCount: 3,
       differenceCount: 2,
       countedByName: '仓管员甲',
+      createdByName: '仓管员甲',
     });
 
     // the counter does not approve their own count
@@ -119,6 +122,15 @@ describe('stock count (盘点)', () => {
       k.post(`${COUNT}addStockCount`, { warehouseId: f.ids.raw, warehouseAreaId: f.ids.areaB }),
     );
     await k.ok(act(k, 'start', count.id));
+    // not blind: the list tells the lines and how many differ while counting
+    const listed = await k.page<Record<string, unknown>>(`${COUNT}getStockCountListPage`);
+    expect(listed.content.find((r) => r.id === count.id)).toMatchObject({
+      warehouseAreaName: 'B区',
+      isBlind: false,
+      status: 1,
+      differenceCount: 0,
+      createdByName: '仓管员甲',
+    });
     // a location of area A still takes postings
     const doc = await stockIn(f, [{ materialsId: f.ids.steel, locationId: f.ids.a0101, quantity: 1 }]);
     expect(doc.lines).toHaveLength(1);

@@ -13,13 +13,13 @@ import { handle, type RouteDef } from '../../platform/route.ts';
 import {
   batchNumbers,
   materials,
-  stockTypes,
   units,
   warehouseAreas,
   warehouseLocations,
   warehouses,
 } from '../information/index.ts';
 import { users } from '../setting/index.ts';
+import { bookingType } from './bookingType.ts';
 import { fromMicro, micro } from './ledger.ts';
 import { stockBalances, stockCountLines, stockCounts, stockDocs } from './schema.ts';
 import { postNow } from './stockDocs.ts';
@@ -38,8 +38,14 @@ export const stockCount = crud({
   },
   columns: {
     version: stockCounts.version,
+    // a blind count tells nobody how many lines differ from the book until it is submitted
+    differenceCount: sql<number | null>`case when ${qualified(stockCounts.isBlind)}
+      and ${qualified(stockCounts.status)} < 2 then null else ${qualified(stockCounts.differenceCount)} end`.mapWith(
+      (v) => (v === null ? null : Number(v)),
+    ),
     countedByName: userName(stockCounts.countedBy),
     postedByName: userName(stockCounts.postedBy),
+    createdByName: userName(stockCounts.createdBy),
   },
   hooks: {
     async validate(tx, values, id) {
@@ -83,20 +89,6 @@ async function refreshCounts(tx: Tx, id: number) {
         and l.counted_quantity is not null and l.counted_quantity <> l.book_quantity)`,
     })
     .where(eq(stockCounts.id, id));
-}
-
-/** The stock type an adjustment books as: the first enabled one of that direction and inbound/outbound type. */
-async function adjustType(tx: Tx, direction: number, bookAs: number, name: string) {
-  const [type] = await tx
-    .select({ id: stockTypes.id })
-    .from(stockTypes)
-    .where(
-      and(eq(stockTypes.direction, direction), eq(stockTypes.bookAs, bookAs), eq(stockTypes.enabled, true)),
-    )
-    .orderBy(stockTypes.id)
-    .limit(1);
-  if (!type) throw conflict(`没有启用的“${name}”类型，请先在出入库类型中维护`);
-  return type.id;
 }
 
 /** The sheet's actions (stockCountMachine). */
@@ -170,7 +162,7 @@ export const stockCountActions = machineService({
             await postNow(tx, userId, {
               ...base,
               kind: 0,
-              stockTypeId: await adjustType(tx, 0, 4, '其他入库'),
+              stockTypeId: await bookingType(tx, 0, 4),
               remark: '盘盈',
               lines: gains,
             }),
@@ -180,7 +172,7 @@ export const stockCountActions = machineService({
             await postNow(tx, userId, {
               ...base,
               kind: 1,
-              stockTypeId: await adjustType(tx, 1, 2, '其他出库'),
+              stockTypeId: await bookingType(tx, 1, 2),
               remark: '盘亏',
               lines: losses,
             }),

@@ -1,40 +1,35 @@
-import type { FilterItem as ListFilter } from '@factory/shared/api/list';
-import {
-  type InventoryQuery,
-  type InventoryRow,
-  type StockBalanceRow,
-  warehouseApi,
-} from '@factory/shared/api/warehouse';
+import { type InventoryQuery, type InventoryRow, warehouseApi } from '@factory/shared/api/warehouse';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { materialsClassEntity } from '@factory/shared/entities/materials';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
-  Card,
   Checkbox,
   Descriptions,
-  Empty,
   Flex,
   Form,
   Input,
   Select,
-  Table,
   type TableColumnType,
-  Tabs,
   Tag,
   Typography,
 } from 'antd';
 import { useMemo, useState } from 'react';
-import { AppDrawer } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
-import { downloadFile } from '../../platform/list/download.ts';
 import { formatNumber } from '../../platform/list/format.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
-import { usePageSizes } from '../../platform/list/useListQuery.ts';
 import { usePermission } from '../../platform/usePermission.ts';
-import { FilterCard, FilterItem, TableHead, WarehousesSelect, warehouseIdStr } from './reportParts.tsx';
-import { MovementList } from './stockDocParts.tsx';
+import {
+  FilterCard,
+  FilterItem,
+  ReportTable,
+  useReportExport,
+  useReportPaging,
+  WarehousesSelect,
+  warehouseIdStr,
+} from './reportParts.tsx';
+import { materialMovements, StockDrawer } from './stockDrawer.tsx';
 
 const CLASSES = entityEndpoints(materialsClassEntity).list;
 
@@ -75,70 +70,7 @@ export function LimitTag({ state }: { state: number }) {
 const qty = (v: unknown) => formatNumber(v);
 const limit = (v: number | null) => (v === null || v === 0 ? EMPTY_CELL : formatNumber(v));
 
-const BALANCE_COLUMNS = (unit: string): TableColumnType<StockBalanceRow>[] => [
-  { key: 'warehouseName', dataIndex: 'warehouseName', title: '仓库', width: 130 },
-  { key: 'locationName', dataIndex: 'locationName', title: '库位', width: 110, render: (v) => v ?? '未指定' },
-  { key: 'batchCode', dataIndex: 'batchCode', title: '批次号', width: 160, render: (v) => v ?? EMPTY_CELL },
-  {
-    key: 'producedOn',
-    dataIndex: 'producedOn',
-    title: '生产日期',
-    width: 110,
-    render: (v) => v ?? EMPTY_CELL,
-  },
-  { key: 'onHand', dataIndex: 'onHand', title: `现存量${unit}`, width: 110, align: 'right', render: qty },
-  { key: 'allocated', dataIndex: 'allocated', title: '已分配', width: 90, align: 'right', render: qty },
-  {
-    key: 'available',
-    dataIndex: 'available',
-    title: `可用量${unit}`,
-    width: 110,
-    align: 'right',
-    render: (v) => <Typography.Text strong>{qty(v)}</Typography.Text>,
-  },
-  { key: 'firstInAt', dataIndex: 'firstInAt', title: '首次入库', width: 170, render: (v) => v ?? EMPTY_CELL },
-];
-
-/** One material's stock by warehouse, location and batch (oldest first: the order a stock-out takes). */
-function Balances({
-  row,
-  warehouseIds,
-  batchCode,
-}: {
-  row: InventoryRow;
-  warehouseIds?: number[];
-  /** The list's batch filter: only the batches it matches, as the row's figures count them. */
-  batchCode?: string;
-}) {
-  const query = useQuery({
-    queryKey: [warehouseApi.balances.path, row.materialsId, 'all', warehouseIds],
-    queryFn: ({ signal }) =>
-      call(
-        warehouseApi.balances,
-        { materialsId: row.materialsId, warehouseIdStr: warehouseIdStr(warehouseIds) },
-        { signal },
-      ),
-  });
-  const unit = row.materialsUnit ? `(${row.materialsUnit})` : '';
-  return (
-    <Table<StockBalanceRow>
-      rowKey="id"
-      size="small"
-      loading={query.isPending}
-      columns={BALANCE_COLUMNS(unit)}
-      dataSource={
-        batchCode
-          ? query.data?.filter((b) => b.batchCode?.toLowerCase().includes(batchCode.toLowerCase()))
-          : query.data
-      }
-      pagination={false}
-      scroll={{ x: 990 }}
-      locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="没有库存" /> }}
-    />
-  );
-}
-
-/** A material's stock drawer: its figures, its batches, its movements. */
+/** A material's stock drawer: its figures, its batches, its movements (over the chosen warehouses). */
 function MaterialDrawer({
   row,
   open,
@@ -152,34 +84,19 @@ function MaterialDrawer({
   batchCode?: string;
   onClose(): void;
 }) {
-  const byMaterial = useMemo<ListFilter[]>(
-    () =>
-      row
-        ? [
-            { fieldName: 'materialsId', fieldType: 'integer', operator: 'eq', fieldValue: row.materialsId },
-            ...(warehouseIds?.length
-              ? [
-                  {
-                    fieldName: 'warehouseId',
-                    fieldType: 'integer',
-                    operator: 'in',
-                    fieldValue: warehouseIds,
-                  } as const,
-                ]
-              : []),
-          ]
-        : [],
+  const byMaterial = useMemo(
+    () => (row ? materialMovements(row.materialsId, warehouseIds) : []),
     [row, warehouseIds],
   );
   return (
-    <AppDrawer
+    <StockDrawer
       open={open}
-      size={1100}
       title={row ? `库存明细 — ${row.materialsCode} ${row.materialsName}` : '库存明细'}
       onClose={onClose}
-    >
-      {row && (
-        <Flex vertical gap={16}>
+      balances={row && { materialsId: row.materialsId, unit: row.materialsUnit, warehouseIds, batchCode }}
+      movements={{ fixed: byMaterial, prefsKey: 'inventory.movements' }}
+      summary={
+        row && (
           <Descriptions size="small" column={4} colon={false}>
             <Descriptions.Item label="规格型号">
               {row.materialsSpecifications ?? EMPTY_CELL}
@@ -194,31 +111,9 @@ function MaterialDrawer({
               <LimitTag state={row.limitState} />
             </Descriptions.Item>
           </Descriptions>
-          <Tabs
-            items={[
-              {
-                key: 'balances',
-                label: batchCode ? `批次库存（批次号含“${batchCode}”）` : '批次库存',
-                children: <Balances row={row} warehouseIds={warehouseIds} batchCode={batchCode} />,
-              },
-              {
-                key: 'movements',
-                label: '库存流水',
-                children: (
-                  <MovementList
-                    fixed={byMaterial}
-                    title="物料库存流水"
-                    prefsKey="inventory.movements"
-                    search={false}
-                    hidden={['materialsName', 'materialsCode', 'isReversal']}
-                  />
-                ),
-              },
-            ]}
-          />
-        </Flex>
-      )}
-    </AppDrawer>
+        )
+      }
+    />
   );
 }
 
@@ -231,18 +126,20 @@ export default function Inventory() {
   const can = usePermission();
   const [form] = Form.useForm<Filters>();
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
-  const { sizes, defaultSize } = usePageSizes();
-  const [page, setPage] = useState<{ current: number; size?: number }>({ current: 1 });
-  const pageSize = page.size ?? defaultSize;
+  const paging = useReportPaging();
   const [shown, setShown] = useState<{ row?: InventoryRow; open: boolean }>({ open: false });
-  const [exporting, setExporting] = useState(false);
   const q = inventoryQuery(filters);
   const query = useQuery({
-    queryKey: [warehouseApi.inventory.path, q, page.current, pageSize],
+    queryKey: [warehouseApi.inventory.path, q, paging.current, paging.pageSize],
     queryFn: ({ signal }) =>
-      call(warehouseApi.inventory, { ...q, currentPage: page.current, pageSize }, { signal }),
+      call(
+        warehouseApi.inventory,
+        { ...q, currentPage: paging.current, pageSize: paging.pageSize },
+        { signal },
+      ),
     placeholderData: keepPreviousData,
   });
+  const download = useReportExport(warehouseApi.inventoryExport.path, q, '库存信息.xlsx');
 
   const columns: TableColumnType<InventoryRow>[] = [
     {
@@ -335,19 +232,6 @@ export default function Inventory() {
       ),
     },
   ];
-  const scrollX = columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0);
-
-  const exportAll = async () => {
-    setExporting(true);
-    try {
-      await downloadFile(warehouseApi.inventoryExport.path, { query: q }, '库存信息.xlsx');
-    } catch {
-      // the request client has said why
-    } finally {
-      setExporting(false);
-    }
-  };
-
   return (
     <Flex vertical gap={16}>
       <FilterCard<Filters>
@@ -356,7 +240,7 @@ export default function Inventory() {
         initialValues={NO_FILTERS}
         onSearch={(v) => {
           setFilters(v);
-          setPage((p) => ({ ...p, current: 1 }));
+          paging.first();
         }}
       >
         <FilterItem>
@@ -390,42 +274,21 @@ export default function Inventory() {
           </Form.Item>
         </FilterItem>
       </FilterCard>
-      <Card variant="borderless" styles={{ body: { padding: 0 } }}>
-        <TableHead
-          title="库存信息"
-          note="点击物料编码查看批次库存与流水"
-          fetching={query.isFetching}
-          onReload={() => void query.refetch()}
-          onExport={can('inventory', 'Export') ? exportAll : undefined}
-          exporting={exporting}
-        />
-        <Table<InventoryRow>
-          rowKey="materialsId"
-          size="middle"
-          columns={columns}
-          dataSource={query.data?.content}
-          loading={query.isFetching}
-          scroll={{ x: scrollX }}
-          locale={{
-            emptyText: query.isFetching ? (
-              ' '
-            ) : (
-              <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description="暂无库存" />
-            ),
-          }}
-          pagination={{
-            current: page.current,
-            pageSize,
-            total: query.data?.total ?? 0,
-            pageSizeOptions: sizes,
-            showSizeChanger: true,
-            showQuickJumper: true,
-            showTotal: (t) => `共 ${t} 条`,
-            style: { padding: '0 20px' },
-            onChange: (current, size) => setPage({ current: size !== pageSize ? 1 : current, size }),
-          }}
-        />
-      </Card>
+      <ReportTable<InventoryRow>
+        head={{
+          title: '库存信息',
+          note: '点击物料编码查看批次库存与流水',
+          onReload: () => void query.refetch(),
+          onExport: can('inventory', 'Export') ? download.run : undefined,
+          exporting: download.exporting,
+        }}
+        rowKey="materialsId"
+        columns={columns}
+        data={query.data}
+        fetching={query.isFetching}
+        paging={paging}
+        empty="暂无库存"
+      />
       <MaterialDrawer
         row={shown.row}
         open={shown.open}

@@ -10,3 +10,17 @@ export const pages: Pages = {
   warehouseAssign: () => import('./PrepList.tsx'),
   warehouseAssignDetail: () => import('./PrepDetail.tsx'),
 };
+
+// the parts the line-side screens (siteWarehouse) show the line-side stock and account with
+export { type AccountSource, AccountView } from './accountView.tsx';
+export {
+  FilterCard,
+  FilterItem,
+  ReportTable,
+  useReportExport,
+  useReportPaging,
+  WarehousesSelect,
+  warehouseIdStr,
+} from './reportParts.tsx';
+export type { MovementSource } from './stockDocParts.tsx';
+export { materialMovements, StockDrawer } from './stockDrawer.tsx';

@@ -1,9 +1,26 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import type { SelectEndpoint } from '@factory/shared/api/list';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { warehouseEntity } from '@factory/shared/entities/warehouse';
-import { Button, Card, Col, Flex, Form, type FormInstance, Row, Tooltip, Typography } from 'antd';
-import type { ReactNode } from 'react';
+import {
+  Button,
+  Card,
+  Col,
+  Empty,
+  Flex,
+  Form,
+  type FormInstance,
+  Row,
+  Table,
+  type TableColumnType,
+  type TableProps,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { type ReactNode, useState } from 'react';
+import { downloadFile, type TransferOptions } from '../../platform/list/download.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { usePageSizes } from '../../platform/list/useListQuery.ts';
 
 const WAREHOUSES = entityEndpoints(warehouseEntity).list;
 
@@ -11,14 +28,24 @@ const WAREHOUSES = entityEndpoints(warehouseEntity).list;
 export const warehouseIdStr = (ids: readonly number[] | undefined) =>
   ids?.length ? ids.join(',') : undefined;
 
-/** Several warehouses to look at; none means all. */
-export function WarehousesSelect(props: { value?: number[]; onChange?(v: number[]): void; id?: string }) {
+/** Several warehouses to look at; none means all. The warehouses', or another select (the line-side ones'). */
+export function WarehousesSelect({
+  endpoint = WAREHOUSES,
+  placeholder = '全部仓库',
+  ...props
+}: {
+  value?: number[];
+  onChange?(v: number[]): void;
+  id?: string;
+  endpoint?: SelectEndpoint;
+  placeholder?: string;
+}) {
   return (
     <RemoteSelect
       {...props}
       mode="multiple"
-      endpoint={WAREHOUSES}
-      placeholder="全部仓库"
+      endpoint={endpoint}
+      placeholder={placeholder}
       allowClear
       maxTagCount="responsive"
       onChange={(v) => props.onChange?.(Array.isArray(v) ? v.map(Number) : [])}
@@ -121,5 +148,91 @@ export function TableHead({
         </Tooltip>
       </Flex>
     </Flex>
+  );
+}
+
+/** A report's server paging: the page asked for, its size (the tenant's choices), antd's pager. */
+export function useReportPaging() {
+  const { sizes, defaultSize } = usePageSizes();
+  const [page, setPage] = useState<{ current: number; size?: number }>({ current: 1 });
+  const pageSize = page.size ?? defaultSize;
+  return {
+    current: page.current,
+    pageSize,
+    /** Back to the first page (the filters or the order changed). */
+    first: () => setPage((p) => ({ ...p, current: 1 })),
+    pagination: (total: number): NonNullable<TableProps['pagination']> => ({
+      current: page.current,
+      pageSize,
+      total,
+      pageSizeOptions: sizes,
+      showSizeChanger: true,
+      showQuickJumper: true,
+      showTotal: (t) => `共 ${t} 条`,
+      style: { padding: '0 20px' },
+      onChange: (current, size) => setPage({ current: size !== pageSize ? 1 : current, size }),
+    }),
+  };
+}
+
+/** An export of a report as filtered: the file, and whether it is being made. */
+export function useReportExport(path: string, query: TransferOptions['query'], fileName: string) {
+  const [exporting, setExporting] = useState(false);
+  const run = async () => {
+    setExporting(true);
+    try {
+      await downloadFile(path, { query }, fileName);
+    } catch {
+      // the request client has said why
+    } finally {
+      setExporting(false);
+    }
+  };
+  return { exporting, run };
+}
+
+/** The table card of a report: its head (title, note, export, reload) and its server-paged table. */
+export function ReportTable<T extends object>({
+  head,
+  rowKey,
+  columns,
+  data,
+  fetching,
+  paging,
+  empty,
+  onChange,
+  rowClassName,
+}: {
+  head: Omit<Parameters<typeof TableHead>[0], 'fetching'>;
+  rowKey: TableProps<T>['rowKey'];
+  columns: TableColumnType<T>[];
+  data?: { content: T[]; total: number };
+  fetching: boolean;
+  paging: ReturnType<typeof useReportPaging>;
+  /** What an empty answer says. */
+  empty: string;
+  /** The table's own changes (a sort); the pager is the paging's. */
+  onChange?: TableProps<T>['onChange'];
+  rowClassName?: TableProps<T>['rowClassName'];
+}) {
+  const scrollX = columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0);
+  return (
+    <Card variant="borderless" styles={{ body: { padding: 0 } }}>
+      <TableHead {...head} fetching={fetching} />
+      <Table<T>
+        rowKey={rowKey}
+        size="middle"
+        columns={columns}
+        dataSource={data?.content}
+        loading={fetching}
+        scroll={{ x: scrollX }}
+        rowClassName={rowClassName}
+        onChange={onChange}
+        locale={{
+          emptyText: fetching ? ' ' : <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} />,
+        }}
+        pagination={paging.pagination(data?.total ?? 0)}
+      />
+    </Card>
   );
 }

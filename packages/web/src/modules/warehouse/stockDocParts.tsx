@@ -1,4 +1,5 @@
 import type { FilterItem } from '@factory/shared/api/list';
+import type { lineSideApi } from '@factory/shared/api/warehouse';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import type { RowOf } from '@factory/shared/entities/schema';
 import { stockDocEntity } from '@factory/shared/entities/stockDoc';
@@ -50,16 +51,36 @@ export function SignedQuantity({ value, unit }: { value: unknown; unit?: string 
 }
 
 /**
+ * Where a movement list reads: its call, the route whose buttons it offers (导出 by `<route>Export`)
+ * and, when exported, the export call.
+ */
+export interface MovementSource {
+  endpoint: typeof MOVEMENTS.listPage | typeof lineSideApi.movements;
+  routeName: string;
+  exportPath?: string;
+}
+
+/** The ledger's movements of every warehouse. */
+export const LEDGER: MovementSource = {
+  endpoint: MOVEMENTS.listPage,
+  routeName: stockMovementEntity.route,
+  exportPath: MOVEMENTS.export?.path,
+};
+
+/**
  * The ledger's movements (库存流水) under `fixed` filters: every posting on the record page, one
  * document's on its detail, one material's on the inventory pages. Searchable, exportable.
+ * `source` narrows where they are read (the line-side screens read only line-side warehouses').
  */
 export function MovementList({
+  source = LEDGER,
   fixed,
   title = '库存流水',
   prefsKey,
   search = true,
   hidden = [],
 }: {
+  source?: MovementSource;
   fixed?: readonly FilterItem[];
   title?: string;
   /** Its own column settings, where it sits under something else. */
@@ -97,18 +118,22 @@ export function MovementList({
   return (
     <ListPage
       entity={stockMovementEntity}
-      routeName={stockMovementEntity.route}
-      endpoint={MOVEMENTS.listPage}
+      routeName={source.routeName}
+      endpoint={source.endpoint}
       title={title}
       fixedFilters={fixed}
       urlState={false}
       search={search}
       prefsKey={prefsKey}
       columns={columns}
-      onExport={async (ctx) => {
-        const path = MOVEMENTS.export?.path;
-        if (path) await downloadFile(path, { query: await exportQuery(ctx) }, `${title}.xlsx`);
-      }}
+      onExport={
+        source.exportPath
+          ? async (ctx) => {
+              const path = source.exportPath;
+              if (path) await downloadFile(path, { query: await exportQuery(ctx) }, `${title}.xlsx`);
+            }
+          : undefined
+      }
     />
   );
 }
