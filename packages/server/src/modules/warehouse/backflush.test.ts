@@ -146,6 +146,17 @@ describe('backflush (倒冲) on report work', () => {
       }),
     ]);
 
+    // undone through the report, never on its own
+    const [fed] = docs.content as unknown as { id: number; code: string; version: number }[];
+    const reversed = await f.a.post(`${W}stockDoc/reverse`, {
+      id: fed.id,
+      version: fed.version,
+      reason: '错了',
+    });
+    expect(reversed.body.errorMsg).toBe(
+      `单据“${fed.code}”由报工记录“${first.code}”自动生成，不能冲销；请撤销该报工记录`,
+    );
+
     await f.a.ok(reportWork(f, { taskId: winding, stationId: f.ids.windingStation, goodQuantity: 1.5 }));
     expect(await consumed(prepId)).toEqual([120, 0]);
     expect(await lineSideOf(f.ids.copper)).toBe(0);

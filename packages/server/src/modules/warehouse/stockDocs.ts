@@ -21,6 +21,7 @@ import { productColumns } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
 import { movementsOf, type Posting, pickFifo, post } from './ledger.ts';
 import { stockDocLines, stockDocs } from './schema.ts';
+import { refuseMadeByProduction } from './sourceGuard.ts';
 
 const userName = (column: PgColumn) =>
   sql<string | null>`(select u.name from ${users} u where u.id = ${qualified(column)})`;
@@ -282,6 +283,7 @@ export const stockDocActions = machineService({
       },
     },
     reverse: {
+      guard: (tx, doc) => refuseMadeByProduction(tx, doc),
       async effect(tx, doc, _input, actor) {
         const moved = await movementsOf(tx, doc.id);
         const back: Posting[] = moved.map((m) => ({
