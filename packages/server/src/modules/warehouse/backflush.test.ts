@@ -63,8 +63,8 @@ beforeAll(async () => {
 });
 afterAll(() => h.close());
 
-/** A released work order of `quantity` with its preparation order sent and, when asked, picked whole. */
-async function preparedWorkOrder(quantity: number, pick = true) {
+/** A released work order of `quantity` with its preparation order sent and picked whole (or only the lines of material `only`). */
+async function preparedWorkOrder(quantity: number, only?: number) {
   const wo = await openWorkOrder(f, quantity);
   const page = await f.a.page<{ id: number; version: number }>(`${PREP}getMaterialPrepListPage`, [
     { fieldName: 'workOrderId', operator: 'eq', fieldValue: wo.id },
@@ -74,15 +74,16 @@ async function preparedWorkOrder(quantity: number, pick = true) {
   const sent = await f.a.ok<{ version: number }>(
     f.a.post(`${PREP}send`, { id: prep.id, version: prep.version }),
   );
-  if (pick)
-    await f.a.ok(
-      f.a.post(`${PREP}pick`, {
-        id: prep.id,
-        version: sent.version,
-        warehouseId: raw,
-        lines: lines.map((l) => ({ lineId: l.id, quantity: l.requiredQuantity })),
-      }),
-    );
+  await f.a.ok(
+    f.a.post(`${PREP}pick`, {
+      id: prep.id,
+      version: sent.version,
+      warehouseId: raw,
+      lines: lines
+        .filter((l) => only === undefined || l.materialsId === only)
+        .map((l) => ({ lineId: l.id, quantity: l.requiredQuantity })),
+    }),
+  );
   return { wo, prepId: prep.id };
 }
 
@@ -166,7 +167,8 @@ describe('backflush (倒冲) on report work', () => {
   });
 
   it('refuses a report the line side cannot cover, naming material, place and quantities, and writes nothing', async () => {
-    const { wo, prepId } = await preparedWorkOrder(2, false);
+    // picked only the cores: the line side is under control, its copper is gone
+    const { wo, prepId } = await preparedWorkOrder(2, f.ids.core);
     const refused = await reportWork(f, {
       taskId: wo.taskIds[0],
       stationId: f.ids.windingStation,

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { batchNumbers } from '../information/index.ts';
@@ -17,8 +17,9 @@ import { postNow } from './stockDocs.ts';
  * from what was taken so far (`consumedQuantity`), so rounding never drifts and a full order takes
  * exactly what was required. Repairs are not charged: their rework reports its own work.
  *
- * Work orders whose line has no line-side warehouse (their picks went straight to the work) and
- * cancelled preparation orders take nothing here. A shortfall refuses the report (docs/warehouse.md).
+ * Work orders whose line has no line-side warehouse (their picks went straight to the work), and
+ * those whose preparation order has had no pick yet (or was cancelled) take nothing here: the line
+ * side is under material control from the first pick. A shortfall refuses the report (docs/warehouse.md).
  */
 
 interface Use {
@@ -37,7 +38,7 @@ async function usesOf(tx: Tx, e: ReportEvent) {
       warehouseId: materialPreps.targetWarehouseId,
     })
     .from(materialPreps)
-    .where(and(eq(materialPreps.workOrderId, e.workOrderId), ne(materialPreps.status, 9)));
+    .where(and(eq(materialPreps.workOrderId, e.workOrderId), inArray(materialPreps.status, [2, 3])));
   if (!prep?.warehouseId || micro(prep.quantity) <= 0n) return undefined;
   const tasks = await tx
     .select({
