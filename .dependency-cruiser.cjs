@@ -4,7 +4,8 @@ const W = '^packages/web/src/';
 
 /**
  * In `root`, a module reaches another module only through that module's face (its index); a test
- * may also build on another module's fixtures (its testing.ts: the stock tests stand on production's).
+ * (and a module's own fixtures, testing.ts) may also build on another module's fixtures (its
+ * testing.ts: the stock tests stand on production's).
  */
 const facesOnly = (root, name) => ({
   name,
@@ -21,7 +22,7 @@ const testFacesOnly = (root, name) => {
   const rule = facesOnly(root, name);
   return {
     ...rule,
-    from: { ...rule.from, path: `${root}modules/([^/]+)/.*\\.test\\.tsx?$` },
+    from: { ...rule.from, path: `${root}modules/([^/]+)/(.*\\.test\\.tsx?|testing\\.ts)$` },
     to: { ...rule.to, pathNot: [...rule.to.pathNot, `${root}modules/[^/]+/testing\\.ts$`] },
   };
 };
@@ -44,7 +45,8 @@ module.exports = {
     },
     {
       ...facesOnly(S, 'server-module-through-faces'),
-      from: { path: `${S}modules/([^/]+)/`, pathNot: '\\.test\\.ts$' },
+      // a module's fixtures (testing.ts) are test code: they follow the tests' rule
+      from: { path: `${S}modules/([^/]+)/`, pathNot: ['\\.test\\.ts$', '/testing\\.ts$'] },
     },
     testFacesOnly(S, 'server-module-tests-through-faces'),
     {

@@ -1,5 +1,7 @@
 import net from 'node:net';
 import { defineConfig, type TestProjectInlineConfiguration, type ViteUserConfig } from 'vitest/config';
+import { BaseSequencer, type TestSpecification } from 'vitest/node';
+import { takesDemo } from './packages/server/src/testing/demoFiles.ts';
 
 /** Server tests run on PGlite always, and again on the real PostgreSQL when it answers. */
 function answers(host: string, port: number): Promise<boolean> {
@@ -16,12 +18,31 @@ function answers(host: string, port: number): Promise<boolean> {
   });
 }
 
+/**
+ * The default order (longest first, as last run), except that a server test file taking the demo
+ * tenants (createHarness({ demo: true })) runs after the other files of its project: the demo
+ * template it copies is written while those run (packages/server/src/testing/templates.ts).
+ */
+class DemoLast extends BaseSequencer {
+  override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
+    const sorted = await super.sort(files);
+    const lateFiles = new Set(sorted.filter((f) => takesDemo(f.moduleId)));
+    const projects = [...new Set(sorted.map((f) => f.project))];
+    return projects.flatMap((p) => {
+      const own = sorted.filter((f) => f.project === p);
+      return [...own.filter((f) => !lateFiles.has(f)), ...own.filter((f) => lateFiles.has(f))];
+    });
+  }
+}
+
 const server = (name: string, env: Record<string, string>): TestProjectInlineConfiguration => ({
   extends: true,
   test: {
     name,
     include: ['packages/server/src/**/*.test.ts'],
     env,
+    // migrated (and demo) template databases, built once per run
+    globalSetup: ['packages/server/src/testing/globalSetup.ts'],
     testTimeout: 60_000,
     // seeding the whole demo (a year of production and warehouse) in a beforeAll takes minutes on
     // PGlite when the machine is loaded
@@ -40,7 +61,9 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
         include: ['packages/web/src/**/*.test.{ts,tsx}'],
         environment: 'happy-dom',
         setupFiles: ['packages/web/src/testSetup.ts'],
-        testTimeout: 30_000,
+        // a screen test clicking through a table of rows takes ~12 s here and twice that on the
+        // slower CI machine: 30 s left no margin
+        testTimeout: 60_000,
       },
     },
     server('server-pglite', { TEST_DB: 'pglite' }),
@@ -60,5 +83,5 @@ export default defineConfig(async (): Promise<ViteUserConfig> => {
       },
     },
   ];
-  return { test: { pool: 'forks', maxWorkers: 2, projects } };
+  return { test: { pool: 'forks', maxWorkers: 2, projects, sequence: { sequencer: DemoLast } } };
 });

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { encryptText } from '@factory/shared/crypto';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { inject } from 'vitest';
 import { launchChromium } from './chromium.ts';
@@ -77,4 +78,44 @@ export async function apiCall<T>(
   const env = (await res.json()) as { errorCode: number; result: T; errorMsg: string };
   if (env.errorCode !== 0) throw new Error(`${path}: ${JSON.stringify(env)}`);
   return env.result;
+}
+
+/**
+ * A user made the way the user screen makes one (addUser), who has then done what such a user must
+ * at the first login: replaced the administrator's password with their own, `password`. Answers
+ * the new user's row.
+ */
+export async function addUserReady<T = { id: number }>(
+  adminToken: string,
+  memberCode: string,
+  user: { userName: string; password: string } & Record<string, unknown>,
+): Promise<T> {
+  const initial = `${user.password}x1`;
+  const row = await apiCall<T>(adminToken, 'POST', 'authority/private/user/addUser', {
+    ...user,
+    password: await encryptText(initial),
+  });
+  const { token } = await apiCall<{ token: string }>(null, 'POST', 'authority/public/user/login', {
+    memberCode,
+    userName: user.userName,
+    password: await encryptText(initial),
+  });
+  await apiCall(token, 'PUT', 'authority/private/user/updatePassword', {
+    oldPassword: await encryptText(initial),
+    newPassword: await encryptText(user.password),
+  });
+  return row;
+}
+
+/**
+ * What a user whose password an administrator set does first after signing in: the 设置新密码
+ * form, from the administrator's password to their own; then the page they asked for.
+ */
+export async function setOwnPassword(page: Page, adminSet: string, own: string): Promise<void> {
+  const card = page.locator('.ant-card', { hasText: '设置新密码' });
+  await card.getByPlaceholder('请输入原密码').fill(adminSet);
+  await card.getByPlaceholder('请输入新密码').fill(own);
+  await card.getByPlaceholder('请再次输入新密码').fill(own);
+  await card.getByRole('button', { name: '设置新密码' }).click();
+  await card.waitFor({ state: 'detached' });
 }

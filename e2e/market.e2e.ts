@@ -4,7 +4,7 @@ import { formatAuthority } from '@factory/shared/permissions';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { png } from '../packages/server/src/testing/images.ts';
-import { apiCall, DEMO_PASSWORD, launch, newPage, shot, signIn } from './browser.ts';
+import { addUserReady, apiCall, DEMO_PASSWORD, launch, newPage, shot, signIn } from './browser.ts';
 
 /** The provider's tenant (flag providerConsole) is the one that maintains the shared catalogue. */
 const PROVIDER = 'provider';
@@ -27,10 +27,10 @@ beforeAll(async () => {
     id: role.id,
     authority: formatAuthority([{ checked: ['ApplyMarket', 'applyDetails'], half: [] }]),
   });
-  await apiCall(token, 'POST', 'authority/private/user/addUser', {
+  await addUserReady(token, PROVIDER, {
     userName: BROWSER_USER.userName,
     name: BROWSER_USER.name,
-    password: await encryptText(BROWSER_USER.password),
+    password: BROWSER_USER.password,
     roleIds: [role.id],
   });
   browser = await launch();

@@ -6,7 +6,17 @@ import { workOrderMachine } from '@factory/shared/machines/plans';
 import { formatAuthority } from '@factory/shared/permissions';
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiCall, baseURL, DEMO_PASSWORD, launch, newPage, pick, shot, signIn } from './browser.ts';
+import {
+  addUserReady,
+  apiCall,
+  baseURL,
+  DEMO_PASSWORD,
+  launch,
+  newPage,
+  pick,
+  shot,
+  signIn,
+} from './browser.ts';
 
 const TENANT = 'transformer';
 /** The demo planner (计划员: every page and button of 生产计划). */
@@ -58,10 +68,10 @@ beforeAll(async () => {
       id: role.id,
       authority: OPERATOR_AUTHORITY,
     });
-    const user = await apiCall<{ id: number }>(token, 'POST', 'authority/private/user/addUser', {
+    const user = await addUserReady(token, TENANT, {
       userName: OPERATOR.userName,
       name: OPERATOR.name,
-      password: await encryptText(OPERATOR.password),
+      password: OPERATOR.password,
       roleIds: [role.id],
     });
     const stations = await apiCall<{ records: { id: number; name: string }[] }>(
@@ -163,7 +173,23 @@ describe('production: order → plan → work order → station report → progr
     await planner.getByLabel('订单数量', { exact: true }).fill('2');
     await fillDate(planner, planner.getByLabel('交货日期', { exact: true }), '2026-12-31 17:00:00');
     await planner.locator('.ant-select', { hasText: /V\d+（主版本）/ }).waitFor();
-    await pick(planner, planner.getByLabel('产线', { exact: true }), LINE);
+    // the line's options follow the version just loaded: a pick landing while they are redrawn is
+    // lost (seen on a loaded machine), so it is made again until the line shows as chosen
+    const lineField = planner.locator('.ant-form-item', { has: planner.getByLabel('产线', { exact: true }) });
+    for (let attempt = 1; ; attempt++) {
+      await pick(planner, planner.getByLabel('产线', { exact: true }), LINE);
+      // the field (its dropdown is elsewhere, in a portal) shows the line once chosen
+      const chosen = await lineField
+        .filter({ hasText: LINE })
+        .waitFor({ timeout: 3000 })
+        .then(
+          () => true,
+          () => false,
+        );
+      if (chosen) break;
+      expect(attempt, `${LINE} was not chosen`).toBeLessThan(3);
+      await planner.keyboard.press('Escape');
+    }
     await shot(planner, 'production-order-quick-add');
     await planner.getByRole('button', { name: /提\s*交/ }).click();
     await planner.getByText('快速下单成功').waitFor();

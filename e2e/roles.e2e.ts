@@ -1,10 +1,10 @@
 import type { Browser, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, shot, signIn } from './browser.ts';
+import { launch, newPage, setOwnPassword, shot, signIn } from './browser.ts';
 
 const MEMBER = 'demo';
 const ROLE = 'E2E工位录入';
-const USER = { userName: 'e2erole', name: '工位录入员', password: 'E2eRole2026' };
+const USER = { userName: 'e2erole', name: '工位录入员', password: 'E2eRole2026', ownPassword: 'Mine2026e2e' };
 const STATIONS = '/information/production-info/station';
 
 let browser: Browser;
@@ -105,6 +105,8 @@ describe('the Roles screen', () => {
   it('the user sees only 基础信息 → 工位 with 新增, and the change of the role after a reload', async () => {
     const { context, page } = await newPage(browser);
     await signIn(page, MEMBER, USER.userName, USER.password);
+    // the administrator chose the password: the user sets their own first
+    await setOwnPassword(page, USER.password, USER.ownPassword);
     await expect.poll(() => menuTitles(page)).toEqual(['基础信息']);
     await mainMenu(page).getByRole('button', { name: '基础信息' }).click();
     const panel = page.getByRole('navigation', { name: '基础信息' });

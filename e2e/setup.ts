@@ -10,7 +10,7 @@ let node: ApiNode | undefined;
 export async function setup(project: TestProject): Promise<void> {
   node = await startNode(
     { DEMO: '1', LOG_LEVEL: 'warn' },
-    { entry: ['scripts/start.mjs'], timeoutMs: 240_000 },
+    { entry: ['scripts/start.mjs'], timeoutMs: 600_000 },
   );
   project.provide('baseURL', node.origin);
 }

@@ -25,11 +25,17 @@ describe('sign-in and tenant variations', () => {
     await page.getByPlaceholder('请输入用户名').fill('admin');
     await page.getByPlaceholder('请输入密码').fill('Wrong12345');
     await page.getByRole('button', { name: /登\s*录/ }).click();
-    await page
-      .getByText(/企业编码、用户名或密码错误，还可尝试\d次/)
-      .first()
-      .waitFor();
+    const refusal = page.getByText(/企业编码、用户名或密码错误，还可尝试\d次/);
+    await refusal.first().waitFor();
+    // said once, on the card (no toast beside it)
+    await page.waitForTimeout(500);
+    expect(await refusal.count()).toBe(1);
     await shot(page, 'login-refused');
+    // the member code in another case, with spaces around it, is the same tenant
+    await page.getByPlaceholder('请输入企业编码').fill('  TransFormer ');
+    await page.getByPlaceholder('请输入密码').fill('Demo@2026');
+    await page.getByRole('button', { name: /登\s*录/ }).click();
+    await page.waitForURL((url) => !url.pathname.startsWith('/login'));
     await context.close();
   });
 

@@ -74,7 +74,7 @@ describe('route names', () => {
       fieldSetting codeSetting messageNotificateList messageNotificateAdd
       orders orderList orderAdd orderQuickAdd planAdd orderDetail planList planSchedules
       works workList workDetail repairDetail stationScheduling outSourceLists reportRecords
-      completeSetList completeSetAdd plansStatistic performanceSalary plansSettings pieceRate
+      completeSetList completeSetAdd plansStatistic performanceSalary plansSettings pieceRate workCalendar
       siteWarehouse warehouses sitWarehouseAccount call callSearch callClassify
       facility facilityList facilityAdd facilityDetail facilityMaintenanceList facilityMaintenanceAdd
       facilityMaintenanceDetail addTemplate detailTemplate facilityPointList facilityPointAdd

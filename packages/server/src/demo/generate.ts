@@ -12,7 +12,7 @@ import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
 import { authorityFor, jobRoles } from './roles.ts';
-import { seedShifts } from './shifts.ts';
+import { seedHolidays, seedShifts } from './shifts.ts';
 import { demoStock, stockCompanion } from './stock.ts';
 import { demoStorage, seedStorage } from './storage.ts';
 
@@ -108,6 +108,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
         }
         // before the factory, whose operators are put on the shifts
         await seedShifts(tx, adminId);
+        await seedHolidays(tx, adminId);
         const factory = demoFactories[t.memberCode];
         if (factory) await seedFactory(tx, adminId, factory);
         const catalogue = demoMaterials[t.memberCode];

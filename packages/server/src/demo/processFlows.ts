@@ -57,6 +57,30 @@ const outsourced = (procedure: string, minutes: number, used: DemoStep['material
 
 const WINDING = ['绕线一线', '绕线二线'];
 
+/**
+ * What the demo's process engineers set on the steps of a procedure: 准备时间 (set-up once a plan:
+ * a tank evacuated and heated, a slitting line re-set, a stencil and feeders changed) and 转序批量
+ * (units handed to the next step at a time: cut core sheets go to stacking unit by unit, meters'
+ * boards travel in trays of 50).
+ */
+const STEP_TIMING: Readonly<Record<string, { setup?: number; transfer?: number }>> = {
+  硅钢片纵剪: { setup: 20, transfer: 1 },
+  硅钢片横剪: { setup: 15, transfer: 1 },
+  真空浸漆: { setup: 60 },
+  烘干固化: { setup: 30 },
+  数控车削: { setup: 30, transfer: 10 },
+  精磨: { setup: 20, transfer: 10 },
+  钻孔攻丝: { setup: 20, transfer: 10 },
+  喷涂: { setup: 40 },
+  锡膏印刷: { setup: 20, transfer: 50 },
+  贴片: { setup: 45, transfer: 50 },
+  回流焊: { setup: 30, transfer: 50 },
+  AOI检测: { transfer: 50 },
+  插件: { transfer: 50 },
+  波峰焊: { setup: 20, transfer: 50 },
+  功能测试: { transfer: 50 },
+};
+
 /** S13-M-400/10: coils, core, insulation, dipping, body, tank, oil, painting (outsourced), test, shipping. */
 const s13: DemoStep[] = [
   step(
@@ -502,6 +526,8 @@ export async function seedProcessFlows(tx: Tx, adminId: number, flows: readonly 
           procedureId: procedureId(s.procedure),
           processType: s.outsourced ? 1 : 0,
           standardMinutes: s.minutes,
+          setupMinutes: STEP_TIMING[s.procedure]?.setup ?? null,
+          transferQuantity: STEP_TIMING[s.procedure]?.transfer ?? null,
           areaIds: (s.lines ?? []).map(areaId),
           stationIds: (s.stations ?? []).map(stationId),
         })),

@@ -1,9 +1,9 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createHarness, type Harness } from '../testing/harness.ts';
-import { seedDemo } from './generate.ts';
 
 // nobody signs in here: argon2's deliberate slowness would only make seeding the demo's users slow
+// (when there is no demo template and the harness seeds it)
 vi.mock('../platform/password.ts', async (original) => ({
   ...(await original<typeof import('../platform/password.ts')>()),
   hashPassword: async () => 'unused',
@@ -12,8 +12,8 @@ vi.mock('../platform/password.ts', async (original) => ({
 let h: Harness;
 
 beforeAll(async () => {
-  h = await createHarness();
-  await seedDemo(h.services);
+  // the demo as seedDemo writes it (a copy of the run's demo template, or seeded here without one)
+  h = await createHarness({ demo: true });
 });
 afterAll(() => h?.close());
 
@@ -53,13 +53,21 @@ describe('the transformer works’ demo production', () => {
     expect(rows.filter((r) => r.confirmStatus === 0 && r.planStatus === 0).length).toBeGreaterThan(0);
     expect(rows.filter((r) => r.planStatus === 2).length).toBeGreaterThan(30);
     expect(rows.filter((r) => r.planStatus === 9)).toHaveLength(2);
-    expect(rows.filter((r) => r.late).length).toBeGreaterThanOrEqual(2);
+    // orders past their delivery date still open: how many depends on the hour the demo is written
+    // (the office-hours events of today may not have run yet); some always are
+    expect(rows.filter((r) => r.late).length).toBeGreaterThanOrEqual(1);
   });
 
   it('has plans released and not, work orders done, running, waiting, distributed and split', async () => {
     const plans = await transformer<{ scheduleStatus: number }>(sql`
       select distinct schedule_status as "scheduleStatus" from produce_plan where tenant_id = (select id from t)`);
-    expect(new Set(plans.map((p) => p.scheduleStatus))).toEqual(new Set([0, 1, 4]));
+    // the planner schedules each plan when it is made (the last day's may still wait for it):
+    // scheduled and waiting, released, completed — none released or completed unscheduled
+    const statuses = new Set(plans.map((p) => p.scheduleStatus));
+    for (const s of [3, 5]) expect(statuses).toContain(s);
+    for (const s of [1, 4]) expect(statuses).not.toContain(s);
+    // some plan waits for release: scheduled (2), or too new to be (0)
+    expect(statuses.has(0) || statuses.has(2)).toBe(true);
     const wos = await transformer<{
       status: number;
       workType: number;
@@ -140,6 +148,18 @@ describe('the transformer works’ demo warehouse', () => {
       ) m using (materials_id, warehouse_id, location_id, batch_id)
       where b.tenant_id = (select id from t) and b.on_hand <> coalesce(m.total, 0)`);
     expect(unexplained).toEqual([]);
+    // what a balance holds for preparation orders is the sum of its holds, and only open orders hold
+    const [holds] = await transformer<{ wrong: number; closed: number; held: number }>(sql`
+      select
+        (select count(*)::int from stock_balance b where b.tenant_id = (select id from t)
+          and b.allocated <> coalesce((select sum(a.quantity) from stock_allocation a where a.balance_id = b.id), 0)) as wrong,
+        (select count(*)::int from stock_allocation a
+          join material_prep_line l on l.id = a.prep_line_id join material_prep p on p.id = l.prep_id
+          where a.tenant_id = (select id from t) and p.status not in (1, 2)) as closed,
+        (select count(*)::int from stock_allocation a where a.tenant_id = (select id from t)) as held`);
+    expect(holds).toMatchObject({ wrong: 0, closed: 0 });
+    // the order waiting for material holds its stock
+    expect(holds.held).toBeGreaterThan(0);
     const [stock] = await transformer<Record<string, number>>(sql`
       select count(distinct materials_id)::int as materials, count(*)::int as batches
       from stock_balance where tenant_id = (select id from t) and on_hand > 0`);

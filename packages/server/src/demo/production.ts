@@ -17,12 +17,14 @@ import {
   produceOrders,
   producePlan,
   producePlanActions,
+  producePlans,
   produceTaskStations,
   produceTasks,
   produceWorkOrders,
   reportWork,
   reportWorks,
   reverseReport,
+  runSchedule,
   workOrderActions,
 } from '../modules/plans/index.ts';
 import { frequencies, users } from '../modules/setting/index.ts';
@@ -157,6 +159,7 @@ function sessionOf(
     permissions: new Set(),
     permissionCodes: [],
     pageSizes: [],
+    mustChangePassword: false,
   };
 }
 
@@ -624,6 +627,9 @@ export async function seedProduction(
       areaId: order.product.line,
       planStartTime: factoryText(nextWorkday(midnight(releaseAt)) + 8 * HOUR),
     });
+    // the planner schedules it (排产) around the plans already on the stations; the last day's
+    // plans still wait for it
+    if (today - t > DAY) await runSchedule(tx, [planId], new Date(t));
     at(releaseAt, async () => {
       await producePlanActions.act(tx, admin, 'release', { id: planId });
       await released(order, planId, releaseAt);
@@ -673,4 +679,16 @@ export async function seedProduction(
   } finally {
     setClock(tx, undefined);
   }
+  // this morning's 排产: the scheduled plans not started yet are placed from now, so the Gantt
+  // shows the coming work (the last day's new plans still wait for the planner)
+  const unstarted = await tx
+    .select({ id: producePlans.id })
+    .from(producePlans)
+    .where(and(inArray(producePlans.scheduleStatus, [2, 3]), eq(producePlans.planProgress, 0)));
+  if (unstarted.length)
+    await runSchedule(
+      tx,
+      unstarted.map((p) => p.id),
+      new Date(now),
+    );
 }

@@ -63,6 +63,16 @@ describe('login', () => {
     expect(res.body.errorCode).toBe(0);
   });
 
+  it('matches the member code whatever its case and the spaces around it', async () => {
+    for (const memberCode of ['ACME', ' Acme ', 'acme\t']) {
+      const res = await h.call('POST', 'authority/public/user/login', {
+        body: await loginBody('planner', DEMO_PASSWORD, memberCode),
+      });
+      expect([memberCode, res.body.errorCode]).toEqual([memberCode, 0]);
+      expect((res.body.result as { token: string }).token.split('.')[0]).toBe(String(acme.id));
+    }
+  });
+
   it('refuses a wrong password, an unknown user and an unknown member code alike', async () => {
     for (const body of [
       await loginBody('other', 'Wrong1234'),

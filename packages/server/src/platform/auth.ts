@@ -37,6 +37,7 @@ export function userInfoOf(s: SessionInfo): UserInfoT {
       version: s.tenant.version,
       flags: s.tenant.flags,
     },
+    mustChangePassword: s.mustChangePassword,
   };
 }
 

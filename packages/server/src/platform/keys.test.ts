@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { seedDemo } from '../demo/generate.ts';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import type { Tx } from './db.ts';
 
@@ -32,6 +31,7 @@ const TABLES = sql`
 let h: Harness;
 
 // nobody signs in here: argon2's deliberate slowness would only make seeding the demo's users slow
+// (when there is no demo template and the harness seeds it)
 vi.mock('./password.ts', async (original) => ({
   ...(await original<typeof import('./password.ts')>()),
   hashPassword: async () => 'unused',
@@ -103,8 +103,10 @@ async function tenantForeignKeys(): Promise<ForeignKey[]> {
 }
 
 beforeAll(async () => {
-  h = await createHarness();
-});
+  // the demo tenants (for the cross-tenant attempts below): each has roles, users, factory,
+  // materials, flows, storage, equipment and production; the catalogue reads are the same with them
+  h = await createHarness({ demo: true });
+}, 300_000);
 afterAll(() => h?.close());
 
 describe('keys that carry the tenant (catalogue)', () => {
@@ -214,11 +216,6 @@ async function attempt(tx: Tx, statement: SQL): Promise<string> {
 }
 
 describe('cross-tenant references are refused by the database', () => {
-  beforeAll(async () => {
-    // the demo tenants: each has roles, users, factory, materials, flows, storage and equipment
-    await seedDemo(h.services);
-  });
-
   it("a row pointed at another tenant's parent row is refused (23503), for every foreign key the demo fills", async () => {
     const fks = await tenantForeignKeys();
     const tried: string[] = [];

@@ -20,6 +20,7 @@ import {
   lt,
   lte,
   ne,
+  or,
   type SQL,
   sql,
 } from 'drizzle-orm';
@@ -183,7 +184,12 @@ function conditionOf(
 }
 
 /** Translates filters to one SQL condition, values always bound. */
-export function whereOf(fields: ListFields, filters: FilterItem[]): SQL | undefined {
+export function whereOf(
+  fields: ListFields,
+  filters: FilterItem[],
+  /** A `like` on one of these fields matches any of them that the list searches with `like`. */
+  likeTogether: readonly string[] = [],
+): SQL | undefined {
   const parts: SQL[] = [];
   for (const f of filters) {
     const decl = Object.hasOwn(fields, f.fieldName) ? fields[f.fieldName] : undefined;
@@ -203,7 +209,14 @@ export function whereOf(fields: ListFields, filters: FilterItem[]): SQL | undefi
       return values.map((v) => coerce(f.fieldName, decl.type, v));
     };
     const condition = conditionOf(f.operator, f.fieldName, one, list);
-    parts.push(decl.via ? throughLookup(decl.via, condition) : condition(decl.column as AnyColumn));
+    const on = (d: ListField) => (d.via ? throughLookup(d.via, condition) : condition(d.column as AnyColumn));
+    const together =
+      f.operator === 'like' && likeTogether.includes(f.fieldName)
+        ? likeTogether.flatMap((n) =>
+            Object.hasOwn(fields, n) && fields[n].filter?.includes('like') ? [fields[n]] : [],
+          )
+        : [];
+    parts.push(together.length > 1 ? (or(...together.map(on)) as SQL) : on(decl));
   }
   return parts.length ? and(...parts) : undefined;
 }
@@ -244,6 +257,8 @@ export interface ListPageOptions {
    * is, and the count never reads a huge filtered set). Undefined counts every match.
    */
   countLimit?: number;
+  /** See `whereOf`: the fields a `like` search covers together. */
+  likeTogether?: readonly string[];
 }
 
 /** The page a list call asks for, and its filter and order as SQL. */
@@ -256,7 +271,7 @@ async function pageOf(fields: ListFields, query: ListPageQueryInput, opts: ListP
     page,
     pageSize,
     offset,
-    where: and(opts.where, whereOf(fields, await decodeSearchVal(query.searchVal))),
+    where: and(opts.where, whereOf(fields, await decodeSearchVal(query.searchVal), opts.likeTogether)),
     order: [...orderOf(fields, query.order), ...opts.defaultOrder],
     countLimit: opts.countLimit === undefined ? undefined : offset + opts.countLimit,
   };
@@ -382,7 +397,16 @@ export function defaultOrderOf(decl: EntityDecl, fields: ListFields): SQL[] {
   return orderOf(fields, decl.defaultOrder);
 }
 
-/** The select-list contract (spec 000 §7: page, limit, searchVal → records, total) over listPage. */
+/**
+ * What a picker's search text is looked for in, whichever of them it names: a material by its code,
+ * name or specification, a user by name, user name or job number.
+ */
+export const SELECT_SEARCH_FIELDS = ['name', 'code', 'specifications', 'userName', 'jobNumber'] as const;
+
+/**
+ * The select-list contract (spec 000 §7: page, limit, searchVal → records, total) over listPage;
+ * its `like` search covers SELECT_SEARCH_FIELDS together.
+ */
 export async function selectPage<Row extends Record<string, unknown>>(
   // biome-ignore lint/suspicious/noExplicitAny: any drizzle select builder
   build: (extra: { total: SQL<number> }) => any,
@@ -394,7 +418,7 @@ export async function selectPage<Row extends Record<string, unknown>>(
     build,
     fields,
     { currentPage: query.page, pageSize: query.limit, searchVal: query.searchVal },
-    { where: opts.where, defaultOrder: opts.order },
+    { where: opts.where, defaultOrder: opts.order, likeTogether: SELECT_SEARCH_FIELDS },
   );
   return { records: content, total };
 }

@@ -18,6 +18,7 @@ import type { Tx } from './db.ts';
 import { AppError, conflict, forbidden, invalid, notFound } from './errors.ts';
 import { factoryTimeText } from './factoryTime.ts';
 import type { UserAccounts } from './ports.ts';
+import { preparedStatement } from './prepared.ts';
 import { handle, type RouteDef } from './route.ts';
 import { auditLog } from './schema.ts';
 import type { SessionInfo } from './session.ts';
@@ -60,6 +61,13 @@ export interface MachineBinding<A extends string> {
 
 const ACTOR_SYSTEM = '系统';
 
+/** A short name for a text (FNV-1a, base 36): a prepared statement's name stays well within 63 bytes. */
+const hashOf = (text: string) => {
+  let h = 0x811c9dc5;
+  for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
+  return (h >>> 0).toString(36);
+};
+
 /** Labels of the generic trail entries (document edits and the like). */
 const GENERIC_ACTIONS: Record<string, string> = {
   add: '新增',
@@ -92,12 +100,61 @@ export function machineService<A extends string>(b: MachineBinding<A>) {
   if (!found) throw new Error(`${m.name}: number column not in its table`);
   const numberKey: string = found;
 
+  /** Its lock, prepared once per connection. */
+  const lockStatement = preparedStatement(`machine_lock_${m.name}`, (tx) =>
+    tx
+      .select()
+      .from(table)
+      .where(eq(cols.id, sql.placeholder('id')))
+      .for('update'),
+  );
+
   /** The document's row locked for this transaction (other actions on it wait for the commit). */
   async function lock(tx: Tx, id: number): Promise<DocRow> {
-    const [row] = await tx.select().from(table).where(eq(cols.id, id)).for('update');
+    const [row] = await lockStatement(tx, { id });
     if (!row) throw notFound(m.label);
     return row as DocRow;
   }
+
+  /**
+   * An action's write when all it sets are plain values: the row updated and its trail row
+   * written in ONE statement, prepared once per connection for each action and set of columns.
+   */
+  const writeStatements = new Map<string, (tx: Tx, values: Record<string, unknown>) => Promise<unknown[]>>();
+  const writeStatement = (columns: { column: string; isNull: boolean }[], signature: string) =>
+    preparedStatement(`machine_write_${m.name}_${hashOf(signature)}`, (tx) => {
+      const trail = tx.$with('machine_trail').as(
+        tx
+          .insert(auditLog)
+          .values({
+            userId: sql.placeholder('trailUser'),
+            entity: m.name,
+            entityId: sql.placeholder('trailId'),
+            action: sql.placeholder('trailAction'),
+            detail: sql.placeholder('trailDetail'),
+            createdAt: sql.placeholder('trailAt'),
+          })
+          .returning({ id: auditLog.id }),
+      );
+      return (
+        tx
+          .with(trail)
+          .update(table)
+          // a null is written as such (a column's encoder is not asked to encode it)
+          .set(
+            Object.fromEntries(
+              columns.map(({ column, isNull }) => [
+                column,
+                isNull ? sql`null` : sql.placeholder(`set_${column}`),
+              ]),
+            ),
+          )
+          .where(eq(cols.id, sql.placeholder('id')))
+          .returning()
+      );
+    });
+  const plain = (v: unknown) =>
+    v === null || ['number', 'string', 'boolean'].includes(typeof v) || v instanceof Date;
 
   /** The row as the declaration reads it: its states and its number under the declared field. */
   const machineRow = (row: DocRow): MachineRow => ({ ...row, [m.numberField]: row[numberKey] });
@@ -125,22 +182,56 @@ export function machineService<A extends string>(b: MachineBinding<A>) {
     const hooks = b.hooks?.[action as A];
     await hooks?.guard?.(tx, row, input, actor);
     const extra = (await hooks?.effect?.(tx, row, input, actor)) ?? {};
-    const values = { ...a.set, ...extra };
-    const [updated] = await tx
-      .update(table)
-      .set({
-        ...values,
-        version: row.version + 1,
-        ...(cols.updatedAt ? { updatedAt: nowOf(tx) } : {}),
-      } as never)
-      .where(eq(cols.id, row.id))
-      .returning();
-    const next = updated as DocRow;
-    await writeTrail(tx, actor === 'system' ? null : actor.userId, m.name, row.id, action, {
-      from: stateOf(m, row),
-      to: stateOf(m, next),
-      ...(input.reason ? { reason: input.reason.trim() } : {}),
-    });
+    const values: Record<string, unknown> = {
+      ...a.set,
+      ...extra,
+      version: row.version + 1,
+      ...(cols.updatedAt ? { updatedAt: nowOf(tx) } : {}),
+    };
+    const userId = actor === 'system' ? null : actor.userId;
+    const reason = input.reason ? { reason: input.reason.trim() } : {};
+    const columns = Object.keys(values)
+      .filter((c) => values[c] !== undefined)
+      .sort();
+    let next: DocRow;
+    if (columns.every((c) => plain(values[c]))) {
+      // the new state is known before the write: the row and its trail in one statement
+      const signature = columns.map((c) => (values[c] === null ? `${c}=null` : c)).join(',');
+      let write = writeStatements.get(signature);
+      if (!write) {
+        write = writeStatement(
+          columns.map((column) => ({ column, isNull: values[column] === null })),
+          signature,
+        );
+        writeStatements.set(signature, write);
+      }
+      const [updated] = await write(tx, {
+        id: row.id,
+        ...Object.fromEntries(columns.filter((c) => values[c] !== null).map((c) => [`set_${c}`, values[c]])),
+        trailUser: userId,
+        trailId: String(row.id),
+        trailAction: action,
+        trailDetail: {
+          from: stateOf(m, row),
+          to: stateOf(m, { ...row, ...Object.fromEntries(columns.map((c) => [c, values[c]])) }),
+          ...reason,
+        },
+        trailAt: nowOf(tx),
+      });
+      next = updated as DocRow;
+    } else {
+      const [updated] = await tx
+        .update(table)
+        .set(values as never)
+        .where(eq(cols.id, row.id))
+        .returning();
+      next = updated as DocRow;
+      await writeTrail(tx, userId, m.name, row.id, action, {
+        from: stateOf(m, row),
+        to: stateOf(m, next),
+        ...reason,
+      });
+    }
     await hooks?.after?.(tx, next, input, actor);
     return next;
   }

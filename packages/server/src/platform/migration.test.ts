@@ -1,6 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { seedDemo } from '../demo/generate.ts';
 import { createHarness, type Harness, openTestDatabase } from '../testing/harness.ts';
 import { png, uploadImage } from '../testing/images.ts';
 import type { Database } from './db.ts';
@@ -231,9 +230,8 @@ beforeAll(async () => {
   // The rows are written by the product's own services, on the schema they are written for (their
   // upserts name its keys), then copied into a database at the previous schema: what an
   // installation holds when it upgrades.
-  h = await createHarness();
   // the demo tenants, as `npm start` writes them
-  await seedDemo(h.services);
+  h = await createHarness({ demo: true });
   for (const memberCode of ['transformer', 'machinery']) await fillTheRest(memberCode);
   // the outbox delivered, then the background jobs (started by the first request) stopped:
   // nothing writes while the rows are copied

@@ -75,7 +75,8 @@ describe('the permission walk over every registered endpoint', () => {
   it('lets the admin user past every key (then the schema decides)', async () => {
     const keyed = h.routes
       .map((r) => r.endpoint)
-      .filter((d) => 'keys' in d.access && !('provider' in d.access && d.access.provider));
+      // a tenant variation the tenant lacks is refused whoever asks (stockDocImport.test.ts)
+      .filter((d) => 'keys' in d.access && !d.access.provider && !d.access.flag);
     for (const def of keyed) {
       const res = await h.call(def.method, def.path, {
         token: ordinaryAdmin,

@@ -15,6 +15,7 @@ export interface UserAccounts {
   /** The account signing in by user name or phone, within the transaction's tenant. */
   find(tx: Tx, by: 'userName' | 'phone', value: string): Promise<Account | undefined>;
   byId(tx: Tx, userId: number): Promise<Account | undefined>;
+  /** The user's own new password (no longer the one an administrator set). */
   setPasswordHash(tx: Tx, userId: number, passwordHash: string): Promise<void>;
   /** Display names of users by id (the audit trail's who); unknown ids are left out. */
   names(tx: Tx, ids: readonly number[]): Promise<Map<number, string>>;

@@ -21,19 +21,24 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /** The tenant registry: global, not tenant-owned (the app role may only read it). */
-export const tenants = pgTable('tenant', {
-  id: serial('id').primaryKey(),
-  memberCode: text('member_code').notNull().unique(),
-  companyName: text('company_name').notNull(),
-  logo: text('logo'),
-  version: text('version'),
-  enabled: boolean('enabled').notNull().default(true),
-  flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
-  /** Bumped whenever the tenant's basic config changes, so nodes refresh their caches. */
-  configVersion: integer('config_version').notNull().default(1),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-});
+export const tenants = pgTable(
+  'tenant',
+  {
+    id: serial('id').primaryKey(),
+    memberCode: text('member_code').notNull().unique(),
+    companyName: text('company_name').notNull(),
+    logo: text('logo'),
+    version: text('version'),
+    enabled: boolean('enabled').notNull().default(true),
+    flags: jsonb('flags').$type<Record<string, boolean>>().notNull().default({}),
+    /** Bumped whenever the tenant's basic config changes, so nodes refresh their caches. */
+    configVersion: integer('config_version').notNull().default(1),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  // a member code is typed in any case at sign-in: one tenant per code whatever its case
+  (t) => [uniqueIndex('tenant_member_code_lower_uq').on(sql`lower(${t.memberCode})`)],
+);
 
 /**
  * Columns every tenant-owned table starts with. Row-level security is switched on for every table

@@ -96,8 +96,8 @@ export function createServices(
     async tenantByCode(memberCode) {
       const rows = await db.prepared<TenantRow>(
         'tenant_by_code',
-        'select id, enabled from tenant where member_code = $1',
-        [memberCode],
+        'select id, enabled from tenant where lower(member_code) = lower($1)',
+        [memberCode.trim()],
       );
       return rows[0];
     },

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { isAdmin, permissionList } from '@factory/shared/permissions';
+import { TENANT_FLAGS } from '@factory/shared/tenantFlags';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Tx } from './db.ts';
@@ -30,6 +31,8 @@ export interface SessionInfo {
   permissionCodes: readonly string[];
   /** The tenant's list page sizes (page_size_config). */
   pageSizes: readonly number[];
+  /** An administrator set the password: only the calls that change it are open. */
+  mustChangePassword: boolean;
 }
 
 export const TOKEN_HEADER = 'token';
@@ -67,6 +70,7 @@ interface SessionRow extends Record<string, unknown> {
   station_name: string | null;
   fields: Record<string, unknown>;
   user_enabled: boolean;
+  must_change_password: boolean;
   tenant_id: number;
   member_code: string;
   company_name: string;
@@ -94,6 +98,7 @@ export const LOOKUP_SQL = `
   )
   select s.id::int as session_id, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id,
     f.name as frequency_name, u.station_id, st.name as station_name, u.fields, u.enabled as user_enabled,
+    u.must_change_password,
     t.id as tenant_id, t.member_code, t.company_name, t.logo, t.version, t.flags, t.config_version,
     t.enabled as tenant_enabled,
     coalesce((select string_agg(r.authority, '|||' order by r.id) from user_roles ur
@@ -161,6 +166,7 @@ export async function resolveSession(services: Services, token: string | undefin
     permissions: permissions.set,
     permissionCodes: permissions.codes,
     pageSizes: settings.pageSizes,
+    mustChangePassword: row.must_change_password,
   };
 }
 
@@ -173,6 +179,8 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     if (!access || 'public' in access) return;
     const session = await resolveSession(services, req.headers[TOKEN_HEADER] as string | undefined);
     req.session = session;
+    if (session.mustChangePassword && !('whilePasswordPending' in access && access.whilePasswordPending))
+      throw forbidden('请先修改初始密码，再进行其他操作');
     if (access.provider && !session.tenant.flags[PROVIDER_FLAG]) throw forbidden('仅服务商可以使用此功能');
     if (
       'keys' in access &&
@@ -181,6 +189,13 @@ export function installGuard(app: FastifyInstance, services: Services): void {
     ) {
       throw forbidden();
     }
+  });
+  // a tenant variation after the keys and the schema: a user without the keys, or a malformed
+  // request, is told so whatever the tenant has
+  app.addHook('preHandler', async (req: FastifyRequest) => {
+    const access = req.routeOptions.config?.access;
+    if (access && 'flag' in access && access.flag && !req.session?.tenant.flags[access.flag])
+      throw forbidden(`当前企业未开通“${TENANT_FLAGS[access.flag].label}”`);
   });
 }
 

@@ -1,11 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import { encryptText } from '@factory/shared/crypto';
 import type { TenantFlags } from '@factory/shared/tenantFlags';
-import pg from 'pg';
 import { type BuiltApp, buildApp } from '../app.ts';
 import type { Config } from '../config.ts';
 import { authorityFor } from '../demo/roles.ts';
@@ -13,38 +11,59 @@ import { createRole, createUser } from '../modules/setting/index.ts';
 import { type Counters, memoryCounters } from '../platform/counters.ts';
 import { type Database, openDatabase } from '../platform/db.ts';
 import { createTenant } from '../platform/tenancy.ts';
+import {
+  createPgDatabase,
+  pgAdmin,
+  pgliteFromTemplate,
+  pgUrl,
+  TEST_PG_URL,
+  type TemplateKind,
+  uniqueName,
+} from './templates.ts';
 
 /**
  * Test databases: TEST_DB=postgres gives every test file its own fresh database on the real
- * server (so runs never collide); otherwise an in-memory PGlite.
+ * server (so runs never collide); otherwise an in-memory PGlite. Under the server projects' global
+ * setup each is a copy of a template built once per run (testing/templates.ts).
  */
-export const TEST_PG_URL = process.env.TEST_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export { TEST_PG_URL };
 export const onPostgres = process.env.TEST_DB === 'postgres';
 
-/** With migrate: false the database is left empty, for a test that migrates it step by step. */
-export async function openTestDatabase({ migrate = true } = {}): Promise<Database & { url?: string }> {
+/**
+ * A test database, migrated. With migrate: false it is left empty, for a test that migrates it
+ * step by step; with template 'demo' it holds the demo tenants as `npm start` writes them, or
+ * (answered with `demo: false`) is only migrated when the run has no demo template: createHarness
+ * seeds it then.
+ */
+export async function openTestDatabase({
+  migrate = true,
+  template = migrate ? 'migrated' : 'empty',
+}: {
+  migrate?: boolean;
+  template?: TemplateKind;
+} = {}): Promise<Database & { url?: string; demo?: boolean }> {
   if (!onPostgres) {
+    // no demo template in this run: a migrated copy, which the harness seeds
+    const copy =
+      (await pgliteFromTemplate(template)) ??
+      (template === 'demo' ? await pgliteFromTemplate('migrated') : undefined);
+    if (copy) return Object.assign(copy.db, { demo: template === 'demo' && copy.kind === 'demo' });
     const db = await openDatabase({});
     if (migrate) await db.migrate();
-    return db;
+    return Object.assign(db, { demo: false });
   }
-  const name = `t_${process.pid}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: TEST_PG_URL });
-  await admin.connect();
-  await admin.query(`create database ${name}`);
-  await admin.end();
-  const url = TEST_PG_URL.replace(/\/[^/?]+(\?|$)/, `/${name}$1`);
+  const name = uniqueName('t');
+  const holds = await createPgDatabase(name, template);
+  const url = pgUrl(name);
   const db = await openDatabase({ databaseUrl: url, poolSize: 10 });
-  if (migrate) await db.migrate();
+  if (migrate && holds === 'empty') await db.migrate();
   const close = db.close;
   return Object.assign(db, {
     url,
+    demo: holds === 'demo',
     close: async () => {
       await close();
-      const c = new pg.Client({ connectionString: TEST_PG_URL });
-      await c.connect();
-      await c.query(`drop database if exists ${name} with (force)`);
-      await c.end();
+      await pgAdmin((c) => c.query(`drop database if exists ${name} with (force)`));
     },
   });
 }
@@ -88,9 +107,16 @@ export interface Harness extends BuiltApp {
 }
 
 export async function createHarness(
-  opts: { config?: Partial<Config>; counters?: Counters; db?: Database } = {},
+  opts: {
+    config?: Partial<Config>;
+    counters?: Counters;
+    db?: Database;
+    /** The demo tenants, as `npm start` writes them (seedDemo), in the database from the start. */
+    demo?: boolean;
+  } = {},
 ): Promise<Harness> {
-  const db = opts.db ?? (await openTestDatabase());
+  if (opts.demo && opts.db) throw new Error('createHarness: demo seeds a database of its own, not opts.db');
+  const db = opts.db ?? (await openTestDatabase({ template: opts.demo ? 'demo' : 'migrated' }));
   const counters = opts.counters ?? memoryCounters();
   // every harness writes its files in a directory of its own: test files run in parallel, on PGlite
   // and PostgreSQL at once, and their tenant ids coincide
@@ -101,6 +127,9 @@ export async function createHarness(
     logger: false,
     config: { demo: false, dataDir, ...opts.config },
   });
+  // no template to copy (outside the test run's global setup): written here, as it always was
+  if (opts.demo && !(db as { demo?: boolean }).demo)
+    await (await import('../demo/generate.ts')).seedDemo(built.services);
   const call: Harness['call'] = async (method, url, o = {}) => {
     const res = await built.app.inject({
       method,

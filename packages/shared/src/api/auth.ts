@@ -62,6 +62,8 @@ export const UserInfo = Type.Object({
   permissions: Type.Array(Type.String()),
   fields: Type.String(),
   companyInfo: CompanyInfo,
+  /** An administrator set the password: the user must set their own before anything else. */
+  mustChangePassword: Type.Boolean(),
 });
 
 export const LoginResult = Type.Object({ token: Type.String(), userInfo: UserInfo });
@@ -91,13 +93,13 @@ export const authApi = {
     method: 'GET',
     path: `${USER}logout`,
     summary: '退出登录',
-    access: { session: true },
+    access: { session: true, whilePasswordPending: true },
   }),
   loginInfo: endpoint({
     method: 'POST',
     path: `${USER}getLoginInfo`,
     summary: '当前登录用户信息',
-    access: { session: true },
+    access: { session: true, whilePasswordPending: true },
     result: UserInfo,
   }),
   userInfo: endpoint({
@@ -111,7 +113,7 @@ export const authApi = {
     method: 'PUT',
     path: `${USER}updatePassword`,
     summary: '修改本人密码',
-    access: { session: true },
+    access: { session: true, whilePasswordPending: true },
     body: UpdatePasswordBody,
   }),
   validPassword: endpoint({

@@ -1,4 +1,5 @@
 import type { Static, TSchema } from 'typebox';
+import type { TenantFlag } from '../tenantFlags.ts';
 
 /**
  * Who may call an endpoint, declared with it; the server's one guard enforces it.
@@ -6,11 +7,14 @@ import type { Static, TSchema } from 'typebox';
  * - session: any signed-in user.
  * - keys: any one of these permission keys (`<routeName><Action>`); admin bypasses.
  * - provider: additionally only users of the provider's own tenant.
+ * - flag: additionally only tenants with this flag (a tenant variation; a hidden button is no refusal).
+ * - whilePasswordPending: open to a user who must first replace the password an administrator set
+ *   (user info, the password change, logout); every other call refuses them.
  */
 export type Access =
   | { public: true }
-  | { session: true; provider?: boolean }
-  | { keys: readonly string[]; provider?: boolean };
+  | { session: true; provider?: boolean; whilePasswordPending?: boolean }
+  | { keys: readonly string[]; provider?: boolean; flag?: TenantFlag };
 
 export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 

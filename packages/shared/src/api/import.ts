@@ -71,10 +71,19 @@ export const ImportCheckResult = Type.Object({
 });
 export type ImportCheckResult = Static<typeof ImportCheckResult>;
 
-/** Step 3: all rows were written in one transaction. */
+/** A document a document import made of its rows (rows grouped into documents, e.g. 批量入库). */
+export const ImportedDocument = Type.Object({
+  id: Type.Integer(),
+  code: Type.String({ title: '单据编号' }),
+  lines: Type.Integer({ title: '行数' }),
+});
+export type ImportedDocument = Static<typeof ImportedDocument>;
+
+/** Step 3: all rows were written in one transaction; a document import names the documents. */
 export const ImportWriteResult = Type.Object({
   total: Type.Integer({ title: '数据行数' }),
   written: Type.Integer({ title: '写入行数' }),
+  documents: Type.Optional(Type.Array(ImportedDocument)),
 });
 export type ImportWriteResult = Static<typeof ImportWriteResult>;
 

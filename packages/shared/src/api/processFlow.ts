@@ -31,6 +31,10 @@ export const ProcessStep = Type.Object({
   /** 0 自制, 1 委外 (processType). */
   processType: Type.Integer(),
   standardMinutes: nullable(Type.Number()),
+  /** 准备时间: set-up minutes once per plan before its first unit (scheduling). */
+  setupMinutes: nullable(Type.Number()),
+  /** 转序批量: units passed on to the next step at a time; empty: the whole plan at once. */
+  transferQuantity: nullable(Type.Number()),
   remark: nullable(Type.String()),
   /** The lines a plan of this step may run on (the Gantt moves plans only among these). */
   areaList: Type.Array(Named),
@@ -91,6 +95,12 @@ export const StepBody = Type.Object(
     processType: Type.Integer({ minimum: 0, maximum: 1, title: '加工类型' }),
     standardMinutes: Type.Optional(
       nullable(Type.Number({ minimum: 0, maximum: 100_000, title: '标准工时(分钟)' })),
+    ),
+    setupMinutes: Type.Optional(
+      nullable(Type.Number({ minimum: 0, maximum: 100_000, title: '准备时间(分钟)' })),
+    ),
+    transferQuantity: Type.Optional(
+      nullable(Type.Number({ exclusiveMinimum: 0, maximum: 1_000_000_000, title: '转序批量' })),
     ),
     remark: Type.Optional(nullable(Type.String({ maxLength: 200, title: '备注' }))),
     areaIds: Type.Array(Type.Integer({ minimum: 1 }), { maxItems: MAX_STEP_AREAS, title: '产线' }),

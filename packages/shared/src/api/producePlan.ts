@@ -122,6 +122,10 @@ export const ScheduleResult = Type.Object({
       code: Type.String(),
       planEndTime: Type.String(),
       deliveryTime: Type.String(),
+      /** How late it ends, in minutes. */
+      lateMinutes: Type.Integer(),
+      /** The station it waited longest for (why it is late); none when only its own work makes it late. */
+      bottleneck: nullable(Type.String()),
     }),
   ),
 });
@@ -132,6 +136,8 @@ export const GanttBlock = Type.Object({
   /** Plan number and product. */
   name: Type.String(),
   code: Type.String(),
+  /** The plan's order (the chart may colour blocks by it). */
+  orderCode: Type.String(),
   areaId: Type.Integer(),
   quantity: Type.Number(),
   version: Type.Integer(),
@@ -147,6 +153,10 @@ export const GanttBlock = Type.Object({
   isPlan: Type.Integer(),
   /** The plan's progress; 2 is not drawn. */
   produceStatus: Type.Integer(),
+  /** 1: kept where it is when plans are scheduled again. */
+  isLocked: Type.Integer(),
+  /** What the planner should look at: late, a station double-booked, materials not ready. */
+  warnings: Type.Array(Type.String()),
 });
 export type GanttBlock = Static<typeof GanttBlock>;
 
@@ -161,6 +171,10 @@ export const SchedulePlanListBody = Type.Object(
   {
     /** Left out or empty: every line with plans in the window. */
     areaIds: Type.Optional(Type.Array(RowId('产线'), { maxItems: 200, title: '产线' })),
+    /** The lines of one workshop (车间). */
+    organizationId: Type.Optional(RowId('车间')),
+    /** Part of a plan number, an order number, or a product's code or name. */
+    keyword: Type.Optional(Type.String({ maxLength: 64, title: '关键字' })),
     beginTime: Time('开始时间'),
     endTime: Time('结束时间'),
   },
@@ -171,6 +185,15 @@ export const PlanOrderByTimeBody = Type.Object(
   {
     id: RowId('生产计划'),
     planStartTime: Time('计划开始时间'),
+    version: Type.Optional(VersionField),
+  },
+  { additionalProperties: false },
+);
+
+export const PlanLockBody = Type.Object(
+  {
+    id: RowId('生产计划'),
+    isLocked: Type.Union([Type.Literal(0), Type.Literal(1)], { title: '锁定' }),
     version: Type.Optional(VersionField),
   },
   { additionalProperties: false },
@@ -248,6 +271,14 @@ export const producePlanApi = {
     body: SchedulePlanListBody,
     result: Type.Array(GanttRow),
   }),
+  stationScheduleList: endpoint({
+    method: 'POST',
+    path: `${P}getScheduleStationList`,
+    summary: '计划排程按工位：各工位在时间窗内排定的工序（每块为一个计划的一道工序）',
+    access: { keys: ['planSchedules', 'planList'] },
+    body: SchedulePlanListBody,
+    result: Type.Array(GanttRow),
+  }),
   orderByTime: endpoint({
     method: 'POST',
     path: `${P}updatePlanOrderByTime`,
@@ -255,6 +286,14 @@ export const producePlanApi = {
     access: { keys: ['planSchedulesModify', 'planListSchedule'] },
     body: PlanOrderByTimeBody,
     result: Type.Array(GanttBlock),
+  }),
+  lock: endpoint({
+    method: 'POST',
+    path: `${P}lockPlan`,
+    summary: '锁定或解锁计划的排程：锁定的计划重新排产时保持不动，也不被拖动的计划推后',
+    access: { keys: ['planSchedulesModify', 'planListSchedule'] },
+    body: PlanLockBody,
+    result: GanttBlock,
   }),
   materials: endpoint({
     method: 'GET',

@@ -8,6 +8,7 @@ import { stockMovementEntity } from '../entities/stockMovement.ts';
 import { VersionField } from '../machines/endpoints.ts';
 import { WAREHOUSE_BASE } from '../machines/warehouse.ts';
 import { endpoint } from './contract.ts';
+import { ImportCheckResult, ImportError, ImportQuery, ImportWriteResult } from './import.ts';
 import { ListPageQuery, RowId } from './list.ts';
 
 const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
@@ -250,6 +251,8 @@ export const PrepLineRow = Type.Object({
   issuedQuantity: Type.Number(),
   /** required − issued, at least 0. */
   remainingQuantity: Type.Number(),
+  /** Held for it on the storage shelves until picked (预占). */
+  heldQuantity: Type.Number(),
 });
 export type PrepLineRow = Static<typeof PrepLineRow>;
 
@@ -284,9 +287,69 @@ const INVENTORY = `warehouse/kiki/private/warehouseMaterialsBatKiki/`;
 const PLAN = 'production/kiki/private/producePlan/';
 const ACCOUNT = `${WAREHOUSE_BASE}inventoryAccount/`;
 
+const STOCK_DOC = `${WAREHOUSE_BASE}stockDoc/`;
+/** 批量入库: the button's own key, and only for tenants with the flag (checked by the handler). */
+const BATCH_STOCK_IN = { keys: ['warehouseRecordBatchStockIn'], flag: 'batchStockIn' } as const;
+
+/** A scanned code: a package code (包装码) or a batch number (批次号), and the stock document's warehouse. */
+export const ScanCodeQuery = Type.Object(
+  {
+    code: Type.String({ minLength: 1, maxLength: 200, title: '条码' }),
+    /** A stock-out's or transfer's warehouse: a batch's quantity is then what is available there. */
+    warehouseId: Type.Optional(RowId('仓库')),
+  },
+  { additionalProperties: false },
+);
+
+/** What a scanned code puts on a stock document's line (docs/warehouse.md, "Stock documents"). */
+export const ScanCodeResult = Type.Object({
+  kind: Type.Union([Type.Literal('package'), Type.Literal('batch')]),
+  code: Type.String(),
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  materialsSpecifications: nullable(Type.String()),
+  unitName: nullable(Type.String()),
+  batchCode: nullable(Type.String()),
+  /** Main units: the package's content, a batch's available stock in the warehouse, or null (the keeper types it). */
+  quantity: nullable(Type.Number()),
+});
+export type ScanCodeResult = Static<typeof ScanCodeResult>;
+
 /** Stock documents, the ledger's movements, and the stock they leave (DOMAIN "Warehouse and inventory"). */
 export const warehouseApi = {
   stockDoc: entityEndpoints(stockDocEntity),
+  stockInImportTemplate: endpoint({
+    method: 'GET',
+    path: `${STOCK_DOC}importStockInTemplate`,
+    summary: '下载批量入库模板',
+    access: BATCH_STOCK_IN,
+  }),
+  stockInImportErrors: endpoint({
+    method: 'POST',
+    path: `${STOCK_DOC}importStockInErrors`,
+    summary: '下载批量入库校验错误清单',
+    access: BATCH_STOCK_IN,
+    body: Type.Array(ImportError, { maxItems: 200_000 }),
+  }),
+  stockInImport: endpoint({
+    method: 'POST',
+    path: `${STOCK_DOC}importStockIn`,
+    summary:
+      '批量入库：文件中同一入库类型与仓库的行生成一张入库单（mode=check 校验，mode=write 写入，全部成功或全部不写）',
+    access: BATCH_STOCK_IN,
+    multipart: true,
+    query: ImportQuery,
+    result: Type.Union([ImportCheckResult, ImportWriteResult]),
+  }),
+  scanCode: endpoint({
+    method: 'GET',
+    path: `${STOCK_DOC}scanCode`,
+    summary: '扫码录入：按包装码或批次号查出物料、批次与数量',
+    access: { keys: ['warehouseRecordAdd', 'warehouseRecordModify'] },
+    query: ScanCodeQuery,
+    result: ScanCodeResult,
+  }),
   movement: entityEndpoints(stockMovementEntity),
   stockCount: entityEndpoints(stockCountEntity),
   countLines: endpoint({
@@ -383,6 +446,8 @@ export const warehouseApi = {
         warehouseIdStr: WarehouseIdStr,
         /** 1: only what is available (the batches a stock-out may take). */
         availableOnly: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
+        /** A pick's preparation order: what it holds (预占) counts as available to it. */
+        prepId: Type.Optional(RowId('备料单')),
       },
       { additionalProperties: false },
     ),

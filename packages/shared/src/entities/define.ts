@@ -68,6 +68,11 @@ export interface FieldDecl {
   /** Imported from a column headed by the label (or `importHeader`). */
   import?: boolean;
   importHeader?: string;
+  /**
+   * What the import template's guide says of the column where the declaration cannot: a value the
+   * importing module looks up itself (a warehouse by name or code, a location within it).
+   */
+  importNote?: string;
   /** Exported (defaults to whether it is a list column). */
   export?: boolean;
   /** Set by the system (id, timestamps): never taken from a form or an import. */
@@ -157,9 +162,20 @@ export function entityPaths(decl: Pick<EntityDecl, 'api' | 'name'>) {
     importTemplate: `${base}importTemplate`,
     import: `${base}import${name}`,
     importErrors: `${base}importErrors`,
+    tree: `${base}get${name}Tree`,
   };
 }
 export type EntityPaths = ReturnType<typeof entityPaths>;
+
+/**
+ * The field holding an entity's parent when its rows form a tree (a reference to the entity
+ * itself: 上级分类, 上级组织), else undefined: such an entity is picked in a tree.
+ */
+export function treeParentOf(decl: Pick<EntityDecl, 'name' | 'fields'>): string | undefined {
+  for (const f of Object.values(decl.fields))
+    if (f.ref?.entity === decl.name && f.ref.idField) return f.ref.idField;
+  return undefined;
+}
 
 /** The actions an entity's calls and screen offer: its route's buttons, narrowed by `buttons`. */
 export function entityButtons(decl: Pick<EntityDecl, 'route' | 'buttons'>): readonly string[] {

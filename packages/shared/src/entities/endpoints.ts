@@ -8,7 +8,15 @@ import {
   ImportWriteResult,
 } from '../api/import.ts';
 import { IdQuery, ListPageQuery, PageResult, SelectQuery, SelectResult } from '../api/list.ts';
-import { type EntityDecl, entityButtons, entityPaths } from './define.ts';
+import { type EntityDecl, entityButtons, entityPaths, treeParentOf } from './define.ts';
+
+/** A node of an entity's tree as a picker needs it (the whole tree at once, flat). */
+export const TreeNode = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  parentId: Type.Union([Type.Integer(), Type.Null()]),
+});
+
 import { bodySchemas, detailSchema, rowSchema } from './schema.ts';
 
 function declare<E extends EntityDecl>(entity: E) {
@@ -31,6 +39,16 @@ function declare<E extends EntityDecl>(entity: E) {
       query: IdQuery,
     });
   return {
+    /** Tree-shaped entities: every node at once, for a tree picker (any signed-in user, as the select list). */
+    tree: treeParentOf(entity)
+      ? endpoint({
+          method: 'GET',
+          path: paths.tree,
+          summary: `${label}树（选择用）`,
+          access: { session: true },
+          result: Type.Array(TreeNode),
+        })
+      : undefined,
     listPage: endpoint({
       method: 'GET',
       path: paths.listPage,

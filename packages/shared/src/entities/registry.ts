@@ -26,6 +26,7 @@ import {
   warehouseEntity,
   warehouseLocationEntity,
 } from './warehouse.ts';
+import { workCalendarEntity } from './workCalendar.ts';
 import { workOrderEntity } from './workOrder.ts';
 
 /**
@@ -71,6 +72,7 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   produceWorkOrder: workOrderEntity,
   reportWork: reportWorkEntity,
   pieceRate: pieceRateEntity,
+  workCalendar: workCalendarEntity,
   stockDoc: stockDocEntity,
   stockCount: stockCountEntity,
   kitting: kittingEntity,

@@ -37,12 +37,16 @@ export const stockDocEntity = defineEntity({
   name: 'stockDoc',
   label: '出入库单',
   route: 'warehouseRecord',
-  // lines import into the form (BatchStockIn), not documents into the list
+  // no standard Import: 批量入库 (BatchStockIn) makes stock-ins of a file's lines (stockInImportEntity)
   buttons: ['Add', 'Modify', 'Del', 'Detail', 'Export', 'Print'],
   defaultOrder: '-createdAt',
   api: { base: `${WAREHOUSE_BASE}stockDoc/`, name: 'StockDoc' },
   autoCode: { prefix: 'CRK', dateFormat: 'YYYYMMDD', seqLength: 3, resetPeriod: 1 },
-  extraRow: { version: Type.Integer() },
+  extraRow: {
+    version: Type.Integer(),
+    // what production made it for, which undoes it instead of 冲销 (stockDocSources); null: none
+    sourceKind: Type.Union([Type.Integer(), Type.Null()]),
+  },
   extraBody: { version: Type.Optional(VersionField) },
   fields: {
     id: idField,
@@ -133,5 +137,65 @@ export const stockDocEntity = defineEntity({
       },
       remark: { ...remarkField, width: 160 },
     },
+  },
+});
+
+/**
+ * A row of the 批量入库 file (tenant flag batchStockIn): one line of a stock-in. The rows of one
+ * stock-in type and warehouse become one document (docs/warehouse.md, "Batch stock-in"); the
+ * warehouse, the location and the batch are looked up by the warehouse module, row by row.
+ */
+export const stockInImportEntity = defineEntity({
+  name: 'stockInLine',
+  label: '入库明细',
+  route: 'warehouseRecord',
+  defaultOrder: '+materialsCode',
+  fields: {
+    stockTypeName: {
+      label: '入库类型',
+      type: 'string',
+      required: true,
+      ref: { entity: 'stockType', by: 'name', idField: 'stockTypeId' },
+      import: true,
+    },
+    warehouseName: {
+      label: '仓库',
+      type: 'string',
+      required: true,
+      maxLength: 64,
+      importNote: '填写已有仓库的名称或编码',
+      import: true,
+    },
+    locationCode: {
+      label: '库位',
+      type: 'string',
+      maxLength: 64,
+      importNote: '选填；填写该仓库中库位的编码',
+      import: true,
+    },
+    materialsCode: {
+      label: '物料',
+      importHeader: '物料编码',
+      type: 'string',
+      required: true,
+      ref: { entity: 'materials', by: 'code', idField: 'materialsId' },
+      import: true,
+    },
+    batchCode: {
+      label: '批次号',
+      type: 'string',
+      maxLength: 64,
+      importNote: '选填；不填则审核过账时按批次号规则自动编号',
+      import: true,
+    },
+    quantity: {
+      label: '数量',
+      type: 'number',
+      required: true,
+      max: MAX_STOCK_QUANTITY,
+      importNote: '必须大于0，最多6位小数',
+      import: true,
+    },
+    remark: remarkField,
   },
 });

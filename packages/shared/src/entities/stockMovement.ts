@@ -56,7 +56,9 @@ export const stockMovementEntity = defineEntity({
     locationName: shownText('库位', 110),
     batchCode: shownText('批次号', 150),
     quantity: { label: '数量', type: 'number', readOnly: true, filter: ['gt', 'lt'], sort: true, width: 100 },
-    balanceAfter: { label: '结存', type: 'number', readOnly: true, sort: true, width: 100 },
+    // what its key (material × warehouse × location × batch) holds after it, as the 批次库存 rows
+    // of that key: the material's total is the inventory's, not a movement's
+    balanceAfter: { label: '批次结存', type: 'number', readOnly: true, sort: true, width: 100 },
     isReversal: {
       label: '冲销',
       type: 'boolean',

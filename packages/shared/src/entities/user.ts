@@ -75,9 +75,19 @@ export const userEntity = defineEntity({
       type: 'string',
       ref: { entity: 'organization', by: 'name', idField: 'organizationId' },
       filter: ['like'],
+      import: true,
       width: 140,
     },
-    groupNames: { label: '用户组', type: 'string', form: false, filter: ['like'], width: 160 },
+    groupNames: {
+      label: '用户组',
+      type: 'string',
+      form: false,
+      filter: ['like'],
+      // several groups in one cell, 、 between them (装配一组、质检组)
+      import: true,
+      maxLength: 500,
+      width: 160,
+    },
     stationNames: {
       label: '可用工位',
       type: 'string',

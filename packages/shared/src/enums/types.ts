@@ -200,3 +200,9 @@ export const barcodeType = defineEnum([
   { value: 'QRCode', label: '二维码' },
   { value: 'barCode', label: '条形码' },
 ]);
+
+/** A day of the work calendar (工作日历): rested (a holiday) or worked though the factory rests. */
+export const workCalendarKind = defineEnum([
+  { value: 0, label: '休息' },
+  { value: 1, label: '上班' },
+]);

@@ -10,6 +10,7 @@ import type { TenantFlag, TenantFlags } from '../tenantFlags.ts';
  * as buttons, the badges read the fields' enumerations, and a test walks every (state, action).
  * Guards and effects that need the database (an order may not be cancelled while it has plans) are
  * the server module's named hooks beside the object; they may refuse further, never allow more.
+ * A refusal for what the document is (`unless`) is declared, so the web hides what it refuses.
  */
 export interface MachineAction<F extends string = string> {
   /** The action's name in the factory's words (确认, 下达, 强制结束). */
@@ -48,6 +49,14 @@ export interface MachineAction<F extends string = string> {
   own?: boolean;
   /** The call's name when the spec names it otherwise than the action (releaseProducePlan). */
   path?: string;
+  /**
+   * Refuses on what the document is rather than on its state, saying why (a stock document
+   * production made is undone through its source, never reversed on its own). It reads only the
+   * row: the web offers no button for it and may show why instead (`heldBack`), the server
+   * refuses with the same words. A fact the table does not keep is put on the row by the server's
+   * lists and, before `refusal`, by the module's guard hook.
+   */
+  unless?(row: MachineRow): string | undefined;
 }
 
 export interface MachineState {
@@ -132,11 +141,11 @@ export const actionEnabled = (m: MachineDecl, action: string, flags: TenantFlags
 
 /**
  * Why the action may not start from the row's state, in the words a user reads:
- * '工单“WO20261124001”已完成，不能派工'. Undefined when it may.
+ * '工单“WO20261124001”已完成，不能派工', else why its `unless` refuses the row. Undefined when it may.
  */
 export function refusal(m: MachineDecl, action: string, row: MachineRow): string | undefined {
   const field = blockingField(m, action, row);
-  if (field === undefined) return undefined;
+  if (field === undefined) return m.actions[action].unless?.(row);
   const state = m.states[field as keyof typeof m.states];
   const value = row[field];
   return `${m.label}“${String(row[m.numberField] ?? '')}”${state.enum.label(Number(value), `${state.label}为${String(value)}`)}，不能${m.actions[action].label}`;
@@ -152,6 +161,32 @@ export function allowedActions<A extends string>(
   row: MachineRow,
   can: (route: string, button: string) => boolean,
   flags?: TenantFlags,
+): A[] {
+  return offered(m, row, can, flags).filter((name) => !m.actions[name].unless?.(row));
+}
+
+/**
+ * The actions the row's state, the tenant and the user's keys would allow but whose `unless`
+ * refuses this row, each with why: a screen shows why where the button would be.
+ */
+export function heldBack<A extends string>(
+  m: MachineDecl<string, A>,
+  row: MachineRow,
+  can: (route: string, button: string) => boolean,
+  flags?: TenantFlags,
+): { action: A; why: string }[] {
+  return offered(m, row, can, flags).flatMap((action) => {
+    const why = m.actions[action].unless?.(row);
+    return why ? [{ action, why }] : [];
+  });
+}
+
+/** The actions open to the user on the row's state, before any `unless`. */
+function offered<A extends string>(
+  m: MachineDecl<string, A>,
+  row: MachineRow,
+  can: (route: string, button: string) => boolean,
+  flags: TenantFlags | undefined,
 ): A[] {
   return actionNames(m).filter((name) => {
     const a = m.actions[name];

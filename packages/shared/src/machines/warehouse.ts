@@ -1,8 +1,53 @@
 import { materialPreparationStatus, stockCountStatus, stockDocStatus } from '../enums/index.ts';
-import { defineMachine } from './define.ts';
+import { defineMachine, type MachineRow } from './define.ts';
 
 /** Warehouse calls live under warehouse/private/ (spec 001 §7.2). */
 export const WAREHOUSE_BASE = 'warehouse/private/';
+
+/** A source that undoes a stock document production made, instead of 冲销. */
+export interface StockDocSource {
+  /** Its list, searched by its number (`code`). */
+  route: string;
+  /** What the document is to it, before and after its number: 由报工记录 … 自动生成. */
+  made: readonly [string, string];
+  /** What to do instead, where there is something. */
+  undo?: string;
+  /** The number to search for (a stock-in of several plans names the first). */
+  code?(sourceNumber: string): string;
+}
+
+/**
+ * What made a stock document that only its source undoes (docs/warehouse.md "Undone through
+ * their source"), by the `sourceKind` the server puts on its rows: 1 a report's 生产投料, 2 a
+ * withdrawn report's 报工撤回入库, 3 a preparation order's 生产领料, 4 a plan's 生产入库 — posted
+ * by the system, never a keeper's document of the same type.
+ */
+export const stockDocSources: Readonly<Record<number, StockDocSource>> = {
+  1: { route: 'reportRecords', made: ['由报工记录', '自动生成'], undo: '请撤销该报工记录' },
+  2: { route: 'reportRecords', made: ['由报工撤销记录', '自动生成'], undo: '如需恢复请重新报工' },
+  3: { route: 'warehouseAssign', made: ['是备料单', '的领料'], undo: '多领的物料请调拨退回仓库' },
+  4: { route: 'planList', made: ['是生产计划', '的完工入库'], code: (n) => n.split('等')[0] },
+};
+
+/**
+ * Why a document production made is not reversed on its own, around its source's number (the web
+ * links it): 由报工记录 · BG… · 自动生成，不能冲销；请撤销该报工记录. Undefined for any other.
+ */
+export function productionSource(
+  row: MachineRow,
+): { source: StockDocSource; before: string; number: string; after: string } | undefined {
+  const source = stockDocSources[Number(row.sourceKind)];
+  if (!source) return undefined;
+  const [before, made] = source.made;
+  const undo = source.undo ? `；${source.undo}` : '';
+  return { source, before, number: String(row.sourceNumber ?? ''), after: `${made}，不能冲销${undo}` };
+}
+
+/** The same in one sentence: '单据“CRK…”由报工记录“BG…”自动生成，不能冲销；请撤销该报工记录'. */
+export function madeByProduction(row: MachineRow): string | undefined {
+  const s = productionSource(row);
+  return s && `单据“${String(row.code)}”${s.before}“${s.number}”${s.after}`;
+}
 
 /**
  * A stock document (DOMAIN "Stock documents"): drafted, submitted for approval, posted to the
@@ -34,6 +79,7 @@ export const stockDocMachine = defineMachine({
       reason: true,
       confirm: '冲销将按原数量反向记账，确定冲销吗？',
       danger: true,
+      unless: madeByProduction,
     },
     cancel: {
       label: '作废',
@@ -102,12 +148,14 @@ export const materialPrepMachine = defineMachine({
     send: { label: '下发', button: 'Confirm', when: { status: [0] }, set: { status: 1 } },
     // its own call: posts the pick; 2 preparing, 3 prepared once every line is covered
     pick: { label: '领料', button: 'Modify', own: true, when: { status: [1, 2] } },
+    // sending holds what the shelves have; this holds what came in since (docs/warehouse.md "Holds")
+    hold: { label: '预占库存', button: 'Confirm', when: { status: [1, 2] } },
     cancel: {
       label: '取消',
       button: 'Cancel',
       when: { status: [0, 1, 2] },
       set: { status: 9 },
-      confirm: '取消后不再备料，已领的料留在线边仓，确定取消吗？',
+      confirm: '取消后不再备料，预占的库存随之释放，已领的料留在线边仓，确定取消吗？',
       danger: true,
     },
   },

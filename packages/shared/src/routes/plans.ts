@@ -67,6 +67,8 @@ export const plans = group(
     ]),
     group('plansSettings', 'plans-settings', '计划设置', [
       page('pieceRate', 'piece-rate', '计件单价', CRUD_IO),
+      // the days off and the extra working days the scheduler plans around
+      page('workCalendar', 'work-calendar', '工作日历', CRUD_IO),
     ]),
   ],
   { icon: 'ScheduleOutlined' },

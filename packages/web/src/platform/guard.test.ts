@@ -49,6 +49,32 @@ describe('route guard (spec 000 §2)', () => {
     });
   });
 
+  it('holds a user whose password an administrator set at the password form, whatever the route', () => {
+    const fresh = { ...user('zhang', 'home', 'userList'), mustChangePassword: true };
+    for (const name of ['home', 'userList', 'modifyPassword', 'systemParams'])
+      expect(decide({ route: { name }, token: 't', user: fresh })).toEqual({ kind: 'setPassword' });
+    expect(
+      decide({
+        route: { name: 'userList' },
+        token: 't',
+        user: { ...user('admin'), mustChangePassword: true },
+      }),
+    ).toEqual({
+      kind: 'setPassword',
+    });
+    // public pages stay public, and /login still goes home (where the form is)
+    expect(decide({ route: { name: 'notFound' }, token: 't', user: fresh })).toEqual({ kind: 'allow' });
+    expect(decide({ route: { name: 'login' }, token: 't', user: fresh })).toEqual({
+      kind: 'redirect',
+      to: 'home',
+    });
+    expect(
+      decide({ route: { name: 'home' }, token: 't', user: { ...fresh, mustChangePassword: false } }),
+    ).toEqual({
+      kind: 'allow',
+    });
+  });
+
   it('lets the admin user open every route', () => {
     expect(decide({ route: { name: 'userList' }, token: 't', user: user('admin') })).toEqual({
       kind: 'allow',

@@ -12,21 +12,27 @@ export interface GuardInput {
   /** Name and meta of the route being entered. */
   route: { name: string; meta?: Pick<RouteMeta, 'noAuth'> };
   token?: string;
-  /** Loaded user: name and lower-cased permission codes (route names among them). */
-  user?: { userName: string; permissions: ReadonlySet<string> };
+  /**
+   * Loaded user: name and lower-cased permission codes (route names among them); whether an
+   * administrator set the password, which the user must replace before anything else.
+   */
+  user?: { userName: string; permissions: ReadonlySet<string>; mustChangePassword?: boolean };
 }
 
 export type GuardDecision =
   | { kind: 'allow' }
   | { kind: 'redirect'; to: 'login' | 'home' | 'notFound' }
   /** Load user info first, then decide again; on failure: reset token, show the error, go to login. */
-  | { kind: 'loadUser' };
+  | { kind: 'loadUser' }
+  /** The password an administrator set must be replaced first: the page is the password form. */
+  | { kind: 'setPassword' };
 
 export function decide({ route, token, user }: GuardInput): GuardDecision {
   if (ALWAYS_ALLOWED.has(route.name)) return { kind: 'allow' };
   if (!token) return PUBLIC_ROUTES.has(route.name) ? { kind: 'allow' } : { kind: 'redirect', to: 'login' };
   if (route.name === 'login') return { kind: 'redirect', to: 'home' };
   if (!user) return { kind: 'loadUser' };
+  if (user.mustChangePassword && !PUBLIC_ROUTES.has(route.name)) return { kind: 'setPassword' };
   if (
     route.meta?.noAuth ||
     PUBLIC_ROUTES.has(route.name) ||

@@ -1,6 +1,16 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { type ComponentType, createContext, useContext } from 'react';
 
-export type PageLoader = () => Promise<{ default: ComponentType }>;
+/**
+ * A page's chunk: its component, and optionally what it will ask first, started as soon as the
+ * session is known when the page is opened by its address (before the shell and page render).
+ */
+export interface PageModule {
+  default: ComponentType;
+  prefetch?(client: QueryClient): unknown;
+}
+
+export type PageLoader = () => Promise<PageModule>;
 
 /** Pages by route name; each module's face (`modules/<module>/index.ts`) exports its own. */
 export type Pages = Readonly<Record<string, PageLoader>>;

@@ -52,6 +52,30 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
     expect(effects.reload).toHaveBeenCalled();
   });
 
+  it('quiet: a refusal or a network failure is not toasted, the caller gets it to show itself', async () => {
+    vi.stubGlobal(
+      'fetch',
+      reply({ errorCode: 1, result: null, errorMsg: '企业编码、用户名或密码错误，还可尝试4次' }),
+    );
+    const refused = await request('POST', 'x', { quiet: true }).catch((e: unknown) => e);
+    expect(refused).toMatchObject({
+      message: '企业编码、用户名或密码错误，还可尝试4次',
+      code: 1,
+      silent: true,
+    });
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => Promise.reject(new TypeError('offline'))),
+    );
+    const offline = await request('POST', 'x', { quiet: true }).catch((e: unknown) => e);
+    expect(offline).toMatchObject({ message: clientMessages.network, code: -1, silent: true });
+    expect(effects.error).not.toHaveBeenCalled();
+    // an expired session still says so and leaves, quiet or not
+    vi.stubGlobal('fetch', reply({ errorCode: 2, result: null, errorMsg: 'x' }));
+    await expect(request('GET', 'x', { quiet: true })).rejects.toMatchObject({ code: 2 });
+    expect(effects.error).toHaveBeenCalledWith('Token认证失败，请重新登录');
+  });
+
   it('code 6 without a result shows errorMsg', async () => {
     vi.stubGlobal('fetch', reply({ errorCode: 6, result: null, errorMsg: '请刷新页面' }));
     await expect(request('GET', 'x')).rejects.toThrow('请刷新页面');

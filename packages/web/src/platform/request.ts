@@ -71,8 +71,12 @@ const resultText = (result: unknown, fallback: string) =>
 
 let expiring = false;
 
-/** Applies spec 000 §8 to an envelope: the result on code 0, otherwise a shown message and a rejection. */
-export function handleEnvelope<T>(env: Envelope<T>): T {
+/**
+ * Applies spec 000 §8 to an envelope: the result on code 0, otherwise a shown message and a
+ * rejection. `quiet`: the caller shows the refusal itself (a silent ApiError, no toast); an expired
+ * session and a reload still act as everywhere.
+ */
+export function handleEnvelope<T>(env: Envelope<T>, quiet = false): T {
   const { errorCode, result, errorMsg } = env;
   if (errorCode === ErrorCode.ok) return result;
   if (errorCode === ErrorCode.unauthenticated) {
@@ -99,6 +103,7 @@ export function handleEnvelope<T>(env: Envelope<T>): T {
     throw new ApiError(text, errorCode, result, env as Envelope);
   }
   const text = resultText(result, errorMsg) || '操作失败';
+  if (quiet) throw new ApiError(text, errorCode, result, env as Envelope, true);
   effects.error(text);
   throw new ApiError(text, errorCode, result, env as Envelope);
 }
@@ -108,6 +113,8 @@ export interface RequestOptions {
   body?: unknown;
   /** Survives navigation (session-level calls such as user info). */
   keep?: boolean;
+  /** The caller shows refusals and network failures itself (a form's own alert): no toast. */
+  quiet?: boolean;
   signal?: AbortSignal;
 }
 
@@ -143,16 +150,16 @@ export async function request<T>(
   } catch (err) {
     pending.delete(controller);
     if (controller.signal.aborted) throw err;
-    effects.error(clientMessages.network);
-    throw new ApiError(clientMessages.network, -1);
+    if (!opts.quiet) effects.error(clientMessages.network);
+    throw new ApiError(clientMessages.network, -1, null, undefined, !!opts.quiet);
   }
   pending.delete(controller);
   let env: Envelope<T>;
   try {
     env = (await res.json()) as Envelope<T>;
   } catch {
-    effects.error(clientMessages.network);
-    throw new ApiError(clientMessages.network, -1);
+    if (!opts.quiet) effects.error(clientMessages.network);
+    throw new ApiError(clientMessages.network, -1, null, undefined, !!opts.quiet);
   }
-  return handleEnvelope(env);
+  return handleEnvelope(env, opts.quiet);
 }

@@ -2,23 +2,23 @@ import {
   AppstoreOutlined,
   DownOutlined,
   EnvironmentOutlined,
+  KeyOutlined,
   LockOutlined,
   LogoutOutlined,
   ScheduleOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { authApi } from '@factory/shared/api/auth';
 import { routePath } from '@factory/shared/routes';
 import { Avatar, Button, Dropdown, type MenuProps, Tooltip } from 'antd';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
-import { call } from '../platform/call.ts';
 import { fileSrc } from '../platform/fileSrc.ts';
 import { useSession } from '../platform/session.ts';
 import s from './Header.module.css';
 import { useLockAction } from './LockScreen.tsx';
 import { NotificationBell } from './Notifications.tsx';
 import { CurrentPost, SwitchDialog, type SwitchKind } from './SwitchDialogs.tsx';
+import { useLogout } from './useLogout.ts';
 
 /** First character of a name, for avatars and the fallback logo. */
 const initial = (text: string) => Array.from(text.trim())[0] ?? '';
@@ -30,24 +30,14 @@ const AVATAR_STYLE = { background: 'linear-gradient(135deg, #7b93ff, #5878fc)' }
  */
 export function Header() {
   const user = useSession((st) => st.user);
-  const clear = useSession((st) => st.clear);
   const navigate = useNavigate();
   const lock = useLockAction();
+  const logout = useLogout();
   const [switching, setSwitching] = useState<SwitchKind>();
   if (!user) return <header className={s.header} />;
 
   const company = user.companyInfo;
   const flags = company.flags;
-
-  const logout = () => {
-    // Leave even when the call fails: the client has already said why, and the session is over.
-    call(authApi.logout, { keep: true })
-      .catch(() => undefined)
-      .finally(() => {
-        clear();
-        navigate('/login');
-      });
-  };
 
   const items: MenuProps['items'] = [
     { key: 'shift', icon: <ScheduleOutlined />, label: '切换班次', onClick: () => setSwitching('shift') },
@@ -62,6 +52,12 @@ export function Header() {
       icon: <UserOutlined />,
       label: '个人中心',
       onClick: () => navigate(routePath('selfCenterUserInfo')),
+    },
+    {
+      key: 'modifyPassword',
+      icon: <KeyOutlined />,
+      label: '修改密码',
+      onClick: () => navigate(routePath('modifyPassword')),
     },
     ...(flags.hideLogout
       ? []

@@ -109,12 +109,20 @@ export default function Login() {
       const password = await encryptText(values.password);
       const result =
         mode === 'account'
-          ? await call(authApi.login, { memberCode, userName: (values.userName ?? '').trim(), password })
-          : await call(authApi.loginByPhone, { memberCode, phone: (values.phone ?? '').trim(), password });
+          ? await call(
+              authApi.login,
+              { memberCode, userName: (values.userName ?? '').trim(), password },
+              { quiet: true },
+            )
+          : await call(
+              authApi.loginByPhone,
+              { memberCode, phone: (values.phone ?? '').trim(), password },
+              { quiet: true },
+            );
       useSession.getState().signIn(result.token, result.userInfo, memberCode);
       navigate(homePath(result.userInfo, hasPage), { replace: true });
     } catch (err) {
-      // the client has toasted it; keep it on the card too so the reason stays visible
+      // one message: on the card, where it stays visible (the call asked the client not to toast)
       if (err instanceof ApiError) {
         setRefusal(err.message);
         showFieldErrors(form, err, LOGIN_FIELDS);

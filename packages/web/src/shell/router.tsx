@@ -1,9 +1,11 @@
 import { authApi } from '@factory/shared/api/auth';
 import { mainRoutes, publicRoutes, routePath, walkRoutes } from '@factory/shared/routes';
 import type { RouteNode } from '@factory/shared/routeTypes';
-import { type ComponentType, lazy, Suspense, useEffect } from 'react';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { type ComponentType, lazy, Suspense, useEffect, useRef } from 'react';
 import {
   createBrowserRouter,
+  matchRoutes,
   Navigate,
   Outlet,
   type RouteObject,
@@ -15,7 +17,8 @@ import { call } from '../platform/call.ts';
 import { decide, pageTitle } from '../platform/guard.ts';
 import { type PageLoader, type Pages, useHasPage } from '../platform/pages.ts';
 import { abortPending, installEffects } from '../platform/request.ts';
-import { permissionSet, useSession } from '../platform/session.ts';
+import { permissionSet, type SessionUser, useSession } from '../platform/session.ts';
+import { FirstPassword } from './FirstPassword.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { homePath, type RouteHandle } from './routing.ts';
 
@@ -51,10 +54,39 @@ function Page({ loader }: { loader: PageLoader }) {
   return <C />;
 }
 
-const Layout = lazy(() => loadOnce(() => import('./Layout.tsx')));
+const loadLayout = () => import('./Layout.tsx');
+const Layout = lazy(() => loadOnce(loadLayout));
 
-/** Runs the guard for the deepest matched route, sets the title, aborts requests on navigation. */
-function RootGuard() {
+/**
+ * The page opened by its address starts its first request (its `prefetch`) as soon as the user is
+ * read, when the user may see it; answers whether it did.
+ */
+export function prefetchOpened(
+  pages: Pages,
+  { handle, token }: { handle?: RouteHandle; token?: string },
+  user: SessionUser,
+  client: QueryClient,
+): boolean {
+  if (!handle || !Object.hasOwn(pages, handle.name)) return false;
+  const may = decide({
+    route: handle,
+    token,
+    user: { userName: user.userName, permissions: permissionSet(user) },
+  });
+  if (may.kind !== 'allow') return false;
+  pages[handle.name]()
+    .then((page) => page.prefetch?.(client))
+    .catch(() => undefined);
+  return true;
+}
+
+/**
+ * Runs the guard for the deepest matched route, sets the title, aborts requests on navigation.
+ * Once the session's user is read at boot, the page opened (when the user may see it) starts its
+ * first request at once, beside the rendering of the shell and the page that would otherwise come
+ * before it.
+ */
+function RootGuard({ pages }: { pages: Pages }) {
   const matches = useMatches();
   const handle = [...matches].reverse().find((m) => (m.handle as RouteHandle | undefined)?.name)?.handle as
     | RouteHandle
@@ -63,6 +95,10 @@ function RootGuard() {
   const navigate = useNavigate();
   const location = useLocation();
   const hasPage = useHasPage();
+  const queryClient = useQueryClient();
+  // the page opened when the user's answer arrives (read then: a change must not ask again)
+  const opened = useRef({ handle, token });
+  opened.current = { handle, token };
 
   useEffect(() => {
     installEffects({ toLogin: () => navigate('/login') });
@@ -79,7 +115,11 @@ function RootGuard() {
     ? decide({
         route: handle,
         token,
-        user: user && { userName: user.userName, permissions: permissionSet(user) },
+        user: user && {
+          userName: user.userName,
+          permissions: permissionSet(user),
+          mustChangePassword: user.mustChangePassword,
+        },
       })
     : ({ kind: 'allow' } as const);
 
@@ -87,7 +127,11 @@ function RootGuard() {
     if (decision.kind !== 'loadUser') return;
     let live = true;
     call(authApi.loginInfo, { keep: true })
-      .then((u) => live && setUser(u))
+      .then((u) => {
+        if (!live) return;
+        prefetchOpened(pages, opened.current, u, queryClient);
+        setUser(u);
+      })
       .catch(() => {
         // the client has shown why; the spec's guard then resets the token and goes to login
         if (!live) return;
@@ -97,9 +141,10 @@ function RootGuard() {
     return () => {
       live = false;
     };
-  }, [decision.kind, setUser, clear, navigate]);
+  }, [decision.kind, setUser, clear, navigate, pages, queryClient]);
 
   if (decision.kind === 'loadUser') return <PageLoading />;
+  if (decision.kind === 'setPassword') return <FirstPassword />;
   if (decision.kind === 'redirect') {
     const to = decision.to === 'login' ? '/login' : decision.to === 'home' ? homePath(user, hasPage) : '/404';
     return <Navigate to={to} replace />;
@@ -135,7 +180,7 @@ function routeObjects(nodes: readonly RouteNode[], pages: Pages): RouteObject[] 
 export function buildRoutes(pages: Pages): RouteObject[] {
   return [
     {
-      element: <RootGuard />,
+      element: <RootGuard pages={pages} />,
       children: [
         ...routeObjects(publicRoutes, pages),
         {
@@ -156,4 +201,33 @@ export function buildRoutes(pages: Pages): RouteObject[] {
   ];
 }
 
-export const createRouter = (pages: Pages) => createBrowserRouter(buildRoutes(pages));
+/**
+ * The chunks a signed-in page opened by its address needs (the shell's layout, the page's own)
+ * start loading at boot, beside the session's own request, instead of one after the other once
+ * the guard has let the page render. The public pages (/login) load nothing more: their size is
+ * budgeted.
+ */
+export function preloadChunks(
+  routes: RouteObject[],
+  pages: Pages,
+  location: { pathname: string },
+): PageLoader[] {
+  const matched = matchRoutes(routes, location) ?? [];
+  if (!matched.some((m) => m.route.path === '/')) return [];
+  const loaders = [
+    loadLayout,
+    ...matched.flatMap((m) => {
+      const name = (m.route.handle as RouteHandle | undefined)?.name;
+      return name && Object.hasOwn(pages, name) ? [pages[name]] : [];
+    }),
+  ];
+  // a failure here is the lazy load's to report, when the page asks for the same chunk
+  for (const load of loaders) load().catch(() => undefined);
+  return loaders;
+}
+
+export function createRouter(pages: Pages) {
+  const routes = buildRoutes(pages);
+  preloadChunks(routes, pages, window.location);
+  return createBrowserRouter(routes);
+}

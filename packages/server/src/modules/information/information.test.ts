@@ -85,11 +85,13 @@ describe('stations', () => {
         areaId: lineA,
         remark: '  靠窗  ',
         procedureIds: [drying, winding],
+        efficiency: 1.25,
       }),
     );
     expect(st1).toMatchObject({
       code: 'GW001',
       name: '绕线工位1',
+      efficiency: 1.25,
       areaId: lineA,
       areaName: '绕线一线',
       procedureIds: [winding, drying].sort((a, b) => a - b),

@@ -311,6 +311,7 @@ describe('materials', () => {
       post(`${MAT}addMaterials`, {
         code: 'XN-01',
         name: '虚拟组件',
+        specifications: 'ZJ-630/10',
         materialType: 1,
         mainUnitId: piece,
         isVirtualMaterials: true,
@@ -327,6 +328,20 @@ describe('materials', () => {
     expect(nonVirtual.records.map((m) => m.code)).toEqual(['CP-S13-400', 'WL000001']);
     const all = await ok<{ records: Material[] }>(get(`${MAT}getMaterialsList`, { page: 1, limit: 20 }));
     expect(all.records.map((m) => m.code)).toEqual(['CP-S13-400', 'WL000001', 'XN-01']);
+    // a picker's text is looked for in the code and the specification as well as the name
+    const picked = async (text: string) =>
+      (
+        await ok<{ records: Material[] }>(
+          get(`${MAT}getMaterialsList`, {
+            page: 1,
+            limit: 20,
+            searchVal: await search([{ fieldName: 'name', operator: 'like', fieldValue: text }]),
+          }),
+        )
+      ).records.map((m) => m.code);
+    expect(await picked('xn-0')).toEqual(['XN-01']);
+    expect(await picked('虚拟')).toEqual(['XN-01']);
+    expect(await picked('zj-630')).toEqual(['XN-01']);
     const finished = await ok<{ records: Material[] }>(
       get(`${MAT}getFinishedMaterials`, { page: 1, limit: 20 }),
     );

@@ -2,7 +2,6 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../platform/crud.ts';
-import type { Tx } from '../../platform/db.ts';
 import { lookupValue } from '../../platform/list.ts';
 import { materials, units } from '../information/index.ts';
 
@@ -31,25 +30,3 @@ export function productColumns(materialsId: PgColumn): Record<string, SQL> {
 /** A numeric column as a JavaScript number (quantities are numeric(18, 6): exact to 6 decimals). */
 export const asNumber = (column: PgColumn | SQL) =>
   sql<number>`${column}`.mapWith((v) => (v === null ? 0 : Number(v)));
-
-/**
- * A hot statement built once per connection with placeholders (`sql.placeholder`) and named, so
- * neither drizzle rebuilds its text nor PostgreSQL parses and plans it on every call: `build`
- * makes it for a transaction handle, which node-postgres keeps per pooled connection (PGlite has
- * one per transaction, so there it is built per transaction). The name must be unique: the
- * connection keeps the statement under it.
- */
-export function preparedStatement<R>(
-  name: string,
-  build: (tx: Tx) => { prepare(name: string): { execute(values?: Record<string, unknown>): Promise<R> } },
-): (tx: Tx, values: Record<string, unknown>) => Promise<R> {
-  const built = new WeakMap<Tx, { execute(values?: Record<string, unknown>): Promise<R> }>();
-  return (tx, values) => {
-    let statement = built.get(tx);
-    if (!statement) {
-      statement = build(tx).prepare(name);
-      built.set(tx, statement);
-    }
-    return statement.execute(values);
-  };
-}

@@ -1,10 +1,13 @@
+import { areaEntity, stationEntity } from '@factory/shared/entities/information';
 import { materialsEntity } from '@factory/shared/entities/materials';
 import { customerEntity } from '@factory/shared/entities/partner';
 import type { ModuleFace } from '../../platform/module.ts';
+import { workCalendarDays } from '../information/index.ts';
 import { DUE_NOTICES_CRON, DUE_NOTICES_JOB, sweepDueNotices } from './notices.ts';
 import { produceOrder, produceOrderActions } from './orders.ts';
 import { planRoutes } from './planRoutes.ts';
-import { produceOrders } from './schema.ts';
+import { workCalendar } from './scheduling/calendarDays.ts';
+import { planOperations, produceOrders } from './schema.ts';
 import { workOrderRoutes } from './workOrderRoutes.ts';
 import { workOrderActions } from './workOrders.ts';
 
@@ -21,6 +24,7 @@ export const plans: ModuleFace = {
     ...planRoutes,
     ...workOrderActions.routes,
     ...workOrderRoutes,
+    ...workCalendar.routes,
   ],
   async start(_app, services) {
     await services.jobs.schedule(DUE_NOTICES_JOB, DUE_NOTICES_CRON, () => sweepDueNotices(services));
@@ -39,6 +43,8 @@ export const plans: ModuleFace = {
       label: '生产订单',
       names: produceOrders.code,
     },
+    { target: stationEntity, column: planOperations.stationId, label: '排产计划' },
+    { target: areaEntity, column: workCalendarDays.areaId, label: '工作日历' },
   ],
 };
 
@@ -47,6 +53,17 @@ export { createWorkOrder } from './making.ts';
 export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
 export { onPlan, type PlanEvent, producePlan, producePlanActions, syncPlan } from './plans.ts';
 export { onReport, type ReportEvent, report as reportWork, reverse as reverseReport } from './reports.ts';
+export { DAY, dayOf, minutesOfDay, WorkCalendar } from './scheduling/calendar.ts';
+export { workCalendar } from './scheduling/calendarDays.ts';
+export { runSchedule } from './scheduling/run.ts';
+export {
+  eddSchedule,
+  type Job,
+  makespanLowerBound,
+  type Schedule,
+  type Station,
+  schedule as scheduleJobs,
+} from './scheduling/scheduler.ts';
 export * from './schema.ts';
 export { noteIssued, notePreparation, noteStocked, type Stockable, stockableWorkOrders } from './stocking.ts';
-export { workOrderActions } from './workOrders.ts';
+export { onWorkOrder, type WorkOrderEvent, workOrderActions } from './workOrders.ts';

@@ -4,6 +4,7 @@ import type { Tx } from '../../platform/db.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { processFlowStepAreas, processFlowStepStations, stations } from '../information/index.ts';
 import { versionSteps } from './flowRules.ts';
+import { taskTimesFromPlans } from './scheduling/run.ts';
 import { produceTaskStations, produceTasks, produceWorkOrders } from './schema.ts';
 
 /** What a new work order is made of: a released plan's facts, or a rework's. */
@@ -71,6 +72,7 @@ export async function createWorkOrder(tx: Tx, w: NewWorkOrder): Promise<{ id: nu
     )
     .returning({ id: produceTasks.id, seq: produceTasks.seq });
   await snapshotStations(tx, w.areaId, steps, tasks);
+  if (w.planId) await taskTimesFromPlans(tx, [w.planId]);
   return wo;
 }
 

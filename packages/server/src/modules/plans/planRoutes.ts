@@ -1,17 +1,27 @@
-import { producePlanApi } from '@factory/shared/api/producePlan';
+import { producePlanApi, type SchedulePlanListBody } from '@factory/shared/api/producePlan';
 import { formatFactoryTime, parseFactoryTime } from '@factory/shared/factoryTime';
-import { and, asc, eq, inArray, ne, notInArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { decodeSearchVal, whereOf } from '../../platform/list.ts';
 import { stale, writeTrail } from '../../platform/machine.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
-import { areas, materials, procedures, units } from '../information/index.ts';
+import { sqlIn } from '../../platform/sqlIn.ts';
+import { areas, materials, procedures, stations, units } from '../information/index.ts';
 import { asNumber } from './common.ts';
 import { minutesPerUnit } from './flowRules.ts';
 import { produceOrder, produceOrderActions } from './orders.ts';
 import { producePlan, producePlanActions } from './plans.ts';
-import { produceOrders, producePlanMaterials, producePlans, produceWorkOrders } from './schema.ts';
+import { CalendarError, toMinute } from './scheduling/calendar.ts';
+import { calendarsOf, runSchedule, taskTimesFromPlans } from './scheduling/run.ts';
+import {
+  planOperations,
+  produceOrders,
+  producePlanMaterials,
+  producePlans,
+  produceWorkOrders,
+} from './schema.ts';
 
 const fmt = (d: Date | null) => (d ? formatFactoryTime(d) : null);
 
@@ -63,113 +73,11 @@ async function tabCounts(tx: Tx, searchVal: string | undefined) {
   return rows;
 }
 
-/**
- * The first scheduling rule (docs/production.md): per line, plans in the order priority (extra
- * urgent first), delivery date, sort order, creation; each starts when the one before it on its
- * line ends (not before `from`) and lasts the flow's standard minutes × quantity. The scheduling
- * issue replaces it with finite capacity over the shift calendar.
- */
-async function schedule(tx: Tx, planIds: number[] | undefined, from: Date) {
-  const candidates = await tx
-    .select({
-      id: producePlans.id,
-      code: producePlans.code,
-      areaId: producePlans.areaId,
-      quantity: producePlans.quantity,
-      flowVersionId: producePlans.flowVersionId,
-      scheduleStatus: producePlans.scheduleStatus,
-      deliveryTime: produceOrders.deliveryTime,
-    })
-    .from(producePlans)
-    .innerJoin(produceOrders, eq(produceOrders.id, producePlans.produceOrderId))
-    .where(
-      and(
-        inArray(producePlans.scheduleStatus, [0, 1, 2, 3]),
-        eq(producePlans.planProgress, 0),
-        eq(producePlans.isLocked, false),
-        planIds?.length ? inArray(producePlans.id, planIds) : undefined,
-      ),
-    )
-    .orderBy(
-      asc(producePlans.areaId),
-      sql`${produceOrders.priority} desc`,
-      asc(produceOrders.deliveryTime),
-      asc(producePlans.sortOrder),
-      asc(producePlans.createdAt),
-      asc(producePlans.id),
-    )
-    .for('update', { of: producePlans });
-  const lineFree = new Map<number, Date>();
-  const late: { id: number; code: string; planEndTime: string; deliveryTime: string }[] = [];
-  const perUnit = new Map<number, number>();
-  let order = 0;
-  for (const p of candidates) {
-    if (!perUnit.has(p.flowVersionId))
-      perUnit.set(p.flowVersionId, await minutesPerUnit(tx, p.flowVersionId));
-    // work already started on the line keeps its place: the line is free from its end or `from`
-    if (!lineFree.has(p.areaId))
-      lineFree.set(
-        p.areaId,
-        await busyUntil(
-          tx,
-          p.areaId,
-          from,
-          candidates.map((c) => c.id),
-        ),
-      );
-    const start = lineFree.get(p.areaId) as Date;
-    const end = new Date(
-      start.getTime() + Math.max((perUnit.get(p.flowVersionId) ?? 0) * Number(p.quantity), 1) * 60_000,
-    );
-    lineFree.set(p.areaId, end);
-    order += 1;
-    const scheduleStatus = p.scheduleStatus === 0 ? 2 : p.scheduleStatus === 1 ? 3 : p.scheduleStatus;
-    await tx
-      .update(producePlans)
-      .set({
-        planStartTime: start,
-        planEndTime: end,
-        sortOrder: order,
-        scheduleStatus,
-        version: sql`${producePlans.version} + 1`,
-      })
-      .where(eq(producePlans.id, p.id));
-    await tx
-      .update(produceWorkOrders)
-      .set({ planStartTime: start, planEndTime: end, version: sql`${produceWorkOrders.version} + 1` })
-      .where(and(eq(produceWorkOrders.planId, p.id), eq(produceWorkOrders.status, 0)));
-    if (end > p.deliveryTime)
-      late.push({
-        id: p.id,
-        code: p.code,
-        planEndTime: formatFactoryTime(end),
-        deliveryTime: formatFactoryTime(p.deliveryTime),
-      });
-  }
-  return { scheduled: candidates.length, late };
-}
-
-/** When a line is free of the plans not being scheduled (started or locked ones), from `from`. */
-async function busyUntil(tx: Tx, areaId: number, from: Date, moving: number[]): Promise<Date> {
-  const [row] = await tx
-    .select({
-      end: sql<Date | null>`max(${producePlans.planEndTime})`.mapWith((v) => (v ? new Date(v) : null)),
-    })
-    .from(producePlans)
-    .where(
-      and(
-        eq(producePlans.areaId, areaId),
-        inArray(producePlans.scheduleStatus, [1, 2, 3]),
-        moving.length ? notInArray(producePlans.id, moving) : undefined,
-      ),
-    );
-  return row?.end && row.end > from ? row.end : from;
-}
-
 /** The Gantt's block of a plan (DOMAIN "Gantt mapping"). */
 const ganttColumns = {
   id: producePlans.id,
   code: producePlans.code,
+  orderCode: produceOrders.code,
   areaId: producePlans.areaId,
   quantity: asNumber(producePlans.quantity),
   version: producePlans.version,
@@ -180,10 +88,13 @@ const ganttColumns = {
   planProgress: producePlans.planProgress,
   deliveryTime: produceOrders.deliveryTime,
   materialsName: materials.name,
+  isLocked: producePlans.isLocked,
+  preparationStatus: producePlans.preparationStatus,
 };
 type GanttSource = {
   id: number;
   code: string;
+  orderCode: string;
   areaId: number;
   quantity: number;
   version: number;
@@ -194,11 +105,18 @@ type GanttSource = {
   planProgress: number;
   deliveryTime: Date;
   materialsName: string;
+  isLocked: boolean;
+  preparationStatus: number;
 };
-const ganttBlock = (p: GanttSource) => ({
+const ganttBlock = (
+  p: GanttSource,
+  clashes: ReadonlyMap<number, string>,
+  offCalendar: ReadonlyMap<number, string>,
+) => ({
   id: p.id,
   name: `${p.code} ${p.materialsName}`,
   code: p.code,
+  orderCode: p.orderCode,
   areaId: p.areaId,
   quantity: p.quantity,
   version: p.version,
@@ -210,13 +128,154 @@ const ganttBlock = (p: GanttSource) => ({
   actualStartTime: fmt(p.actualStartTime),
   isPlan: [2, 3, 5].includes(p.scheduleStatus) ? 1 : 0,
   produceStatus: p.planProgress,
+  isLocked: p.isLocked ? 1 : 0,
+  warnings: [
+    p.planEndTime && p.planEndTime > p.deliveryTime ? '晚于交货日期' : undefined,
+    clashes.has(p.id) ? `工位“${clashes.get(p.id)}”时间冲突` : undefined,
+    offCalendar.has(p.id) ? `工序“${offCalendar.get(p.id)}”排在非工作时间` : undefined,
+    // released, not started, and its preparation order not yet complete
+    p.scheduleStatus === 3 && p.planProgress === 0 && p.preparationStatus !== 3 ? '物料未备齐' : undefined,
+  ].filter((w): w is string => w !== undefined),
 });
+
+/**
+ * The blocks with their warnings: a plan whose operation shares a station's time with another
+ * plan's (a drag can do that; the scheduler never does) names the station; a plan with a step at a
+ * station starting when its line does not work (dragged into a night, a rest day or a holiday; the
+ * scheduler starts every step at a working minute) names the step's procedure.
+ */
+async function blocksOf(tx: Tx, rows: GanttSource[]) {
+  const ids = rows.map((r) => r.id);
+  const clashes = new Map<number, string>();
+  const offCalendar = new Map<number, string>();
+  if (ids.length) {
+    const found = await tx.execute(sql`
+      select distinct on (o.plan_id) o.plan_id as "planId", s.name
+      from ${planOperations} o
+      join ${planOperations} x on x.station_id = o.station_id and x.plan_id <> o.plan_id
+        and x.start_time < o.end_time and x.end_time > o.start_time
+      join ${producePlans} xp on xp.id = x.plan_id and xp.plan_progress < 2
+      join ${stations} s on s.id = o.station_id
+      where ${sqlIn(sql`o.plan_id`, ids)}
+      order by o.plan_id, o.start_time`);
+    for (const r of (found as unknown as { rows: { planId: number; name: string }[] }).rows)
+      clashes.set(Number(r.planId), r.name);
+    const ops = await tx
+      .select({
+        planId: planOperations.planId,
+        start: planOperations.startTime,
+        areaId: stations.areaId,
+        procedureName: procedures.name,
+      })
+      .from(planOperations)
+      .innerJoin(stations, eq(stations.id, planOperations.stationId))
+      .innerJoin(procedures, eq(procedures.id, planOperations.procedureId))
+      .where(sqlIn(sql`${planOperations.planId}`, ids))
+      .orderBy(asc(planOperations.planId), asc(planOperations.seq));
+    const calendars = await calendarsOf(tx, [...new Set(ops.map((o) => o.areaId))]);
+    for (const o of ops) {
+      if (offCalendar.has(o.planId)) continue;
+      const t = toMinute(o.start);
+      let working: boolean;
+      try {
+        working = calendars(o.areaId).next(t)[0] === t;
+      } catch (e) {
+        // a line that never works: every step there is off its calendar
+        if (!(e instanceof CalendarError)) throw e;
+        working = false;
+      }
+      if (!working) offCalendar.set(o.planId, o.procedureName);
+    }
+  }
+  return rows.map((r) => ganttBlock(r, clashes, offCalendar));
+}
 const ganttQuery = (tx: Tx) =>
   tx
     .select(ganttColumns)
     .from(producePlans)
     .innerJoin(produceOrders, eq(produceOrders.id, producePlans.produceOrderId))
     .innerJoin(materials, eq(materials.id, producePlans.materialsId));
+
+/** The chart's filters: the chosen lines, a workshop's lines, a plan or order number or a product. */
+function chartFilters(body: Static<typeof SchedulePlanListBody>) {
+  const typed = body.keyword?.trim();
+  const like = typed ? `%${typed.replace(/[\\%_]/g, '\\$&')}%` : undefined;
+  const chosen = and(
+    body.areaIds?.length ? inArray(producePlans.areaId, body.areaIds) : undefined,
+    body.organizationId
+      ? sql`${producePlans.areaId} in (select a.id from ${areas} a where a.organization_id = ${body.organizationId})`
+      : undefined,
+    like
+      ? sql`(${producePlans.code} ilike ${like} or ${produceOrders.code} ilike ${like}
+          or ${materials.code} ilike ${like} or ${materials.name} ilike ${like})`
+      : undefined,
+  );
+  return { like, chosen };
+}
+
+/**
+ * Rows per station: each plan's operations there in the window, as blocks of the plan (its id,
+ * warnings and times of that step); stations of the chosen lines, else those with operations.
+ */
+async function stationRows(tx: Tx, body: Static<typeof SchedulePlanListBody>, begin: Date, end: Date) {
+  const { chosen } = chartFilters(body);
+  const ops = await tx
+    .select({
+      planId: planOperations.planId,
+      stationId: sql<number>`${planOperations.stationId}`,
+      procedureName: procedures.name,
+      start: planOperations.startTime,
+      end: planOperations.endTime,
+    })
+    .from(planOperations)
+    .innerJoin(producePlans, eq(producePlans.id, planOperations.planId))
+    .innerJoin(produceOrders, eq(produceOrders.id, producePlans.produceOrderId))
+    .innerJoin(materials, eq(materials.id, producePlans.materialsId))
+    .innerJoin(procedures, eq(procedures.id, planOperations.procedureId))
+    .where(
+      and(
+        chosen,
+        sql`${planOperations.stationId} is not null`,
+        sql`${planOperations.startTime} < ${end} and ${planOperations.endTime} > ${begin}`,
+      ),
+    )
+    .orderBy(asc(planOperations.startTime), asc(planOperations.planId));
+  const planIds = [...new Set(ops.map((o) => o.planId))];
+  const plans = new Map(
+    (planIds.length
+      ? await blocksOf(tx, await ganttQuery(tx).where(inArray(producePlans.id, planIds)))
+      : []
+    ).map((b) => [b.id, b]),
+  );
+  const stationIds = [...new Set(ops.map((o) => o.stationId))];
+  const rows = await tx
+    .select({ id: stations.id, name: stations.name })
+    .from(stations)
+    .innerJoin(areas, eq(areas.id, stations.areaId))
+    .where(
+      body.areaIds?.length
+        ? inArray(stations.areaId, body.areaIds)
+        : stationIds.length
+          ? inArray(stations.id, stationIds)
+          : sql`false`,
+    )
+    .orderBy(asc(areas.code), asc(stations.code));
+  return rows.map((r) => ({
+    ...r,
+    gtArray: ops
+      .filter((o) => o.stationId === r.id && plans.has(o.planId))
+      .map((o) => {
+        const plan = plans.get(o.planId) as ReturnType<typeof ganttBlock>;
+        return {
+          ...plan,
+          name: `${plan.code} ${o.procedureName}`,
+          start: fmt(o.start),
+          end: fmt(o.end),
+          planStartTime: fmt(o.start),
+        };
+      }),
+  }));
+}
 
 /** Production plans: the declared calls, the machine's, and spec 000 §7's plan calls. */
 export const planRoutes: RouteDef[] = [
@@ -279,7 +338,7 @@ export const planRoutes: RouteDef[] = [
   }),
   handle(producePlanApi.schedule, {
     handler: ({ tx, body }) =>
-      schedule(
+      runSchedule(
         tx,
         body.planIds,
         body.startFrom ? (parseFactoryTime(body.startFrom) ?? new Date()) : new Date(),
@@ -290,25 +349,39 @@ export const planRoutes: RouteDef[] = [
       const begin = parseFactoryTime(body.beginTime) as Date;
       const end = parseFactoryTime(body.endTime) as Date;
       if (end <= begin) throw fieldError('endTime', '结束时间须晚于开始时间');
+      const { like, chosen } = chartFilters(body);
       const blocks = await ganttQuery(tx)
         .where(
-          and(
-            body.areaIds?.length ? inArray(producePlans.areaId, body.areaIds) : undefined,
-            sql`${producePlans.planStartTime} < ${end} and ${producePlans.planEndTime} > ${begin}`,
-          ),
+          and(chosen, sql`${producePlans.planStartTime} < ${end} and ${producePlans.planEndTime} > ${begin}`),
         )
         .orderBy(asc(producePlans.planStartTime), asc(producePlans.sortOrder));
-      const lineIds = body.areaIds?.length ? body.areaIds : [...new Set(blocks.map((b) => b.areaId))];
+      // the chosen lines, else those of the workshop, else those with plans in the window
+      const lineIds = body.areaIds?.length
+        ? body.areaIds
+        : body.organizationId && !like
+          ? (
+              await tx
+                .select({ id: areas.id })
+                .from(areas)
+                .where(eq(areas.organizationId, body.organizationId))
+            ).map((a) => a.id)
+          : [...new Set(blocks.map((b) => b.areaId))];
       if (!lineIds.length) return [];
       const lines = await tx
         .select({ id: areas.id, name: areas.name })
         .from(areas)
         .where(inArray(areas.id, lineIds))
         .orderBy(asc(areas.code));
-      return lines.map((l) => ({
-        ...l,
-        gtArray: blocks.filter((b) => b.areaId === l.id).map(ganttBlock),
-      }));
+      const drawn = await blocksOf(tx, blocks);
+      return lines.map((l) => ({ ...l, gtArray: drawn.filter((b) => b.areaId === l.id) }));
+    },
+  }),
+  handle(producePlanApi.stationScheduleList, {
+    handler: ({ tx, body }) => {
+      const begin = parseFactoryTime(body.beginTime) as Date;
+      const end = parseFactoryTime(body.endTime) as Date;
+      if (end <= begin) throw fieldError('endTime', '结束时间须晚于开始时间');
+      return stationRows(tx, body, begin, end);
     },
   }),
   handle(producePlanApi.orderByTime, {
@@ -316,6 +389,7 @@ export const planRoutes: RouteDef[] = [
       const plan = await planOf(tx, body.id);
       if (body.version !== undefined && body.version !== plan.version) throw stale('生产计划', plan.code);
       if (plan.planProgress !== 0) throw conflict(`生产计划“${plan.code}”已开工，不能调整时间`);
+      if (plan.isLocked) throw conflict(`生产计划“${plan.code}”已锁定，请先解锁再调整时间`);
       const start = parseFactoryTime(body.planStartTime) as Date;
       const minutes =
         plan.planEndTime && plan.planStartTime
@@ -341,12 +415,24 @@ export const planRoutes: RouteDef[] = [
         )
         .orderBy(asc(producePlans.planStartTime), asc(producePlans.sortOrder));
       let free = new Date(start.getTime() + Math.max(minutes, 1) * 60_000);
-      const moves: { id: number; start: Date; end: Date }[] = [{ id: plan.id, start, end: free }];
+      const moves: { id: number; start: Date; end: Date; shift: number }[] = [
+        {
+          id: plan.id,
+          start,
+          end: free,
+          shift: plan.planStartTime ? start.getTime() - plan.planStartTime.getTime() : 0,
+        },
+      ];
       for (const p of later) {
         if (!p.planStartTime || !p.planEndTime) continue;
         if (p.planStartTime >= free) break;
         const length = p.planEndTime.getTime() - p.planStartTime.getTime();
-        moves.push({ id: p.id, start: free, end: new Date(free.getTime() + length) });
+        moves.push({
+          id: p.id,
+          start: free,
+          end: new Date(free.getTime() + length),
+          shift: free.getTime() - p.planStartTime.getTime(),
+        });
         free = new Date(free.getTime() + length);
       }
       for (const [i, m] of moves.entries()) {
@@ -364,15 +450,40 @@ export const planRoutes: RouteDef[] = [
           .update(produceWorkOrders)
           .set({ planStartTime: m.start, planEndTime: m.end })
           .where(and(eq(produceWorkOrders.planId, m.id), eq(produceWorkOrders.status, 0)));
+        // its steps move with it, by as much
+        await tx
+          .update(planOperations)
+          .set({
+            startTime: sql`${planOperations.startTime} + ${`${m.shift} milliseconds`}::interval`,
+            endTime: sql`${planOperations.endTime} + ${`${m.shift} milliseconds`}::interval`,
+          })
+          .where(eq(planOperations.planId, m.id));
       }
-      return (
+      await taskTimesFromPlans(
+        tx,
+        moves.map((m) => m.id),
+      );
+      return blocksOf(
+        tx,
         await ganttQuery(tx).where(
           inArray(
             producePlans.id,
             moves.map((m) => m.id),
           ),
-        )
-      ).map(ganttBlock);
+        ),
+      );
+    },
+  }),
+  handle(producePlanApi.lock, {
+    handler: async ({ tx, body }) => {
+      const plan = await planOf(tx, body.id);
+      if (body.version !== undefined && body.version !== plan.version) throw stale('生产计划', plan.code);
+      await tx
+        .update(producePlans)
+        .set({ isLocked: body.isLocked === 1, version: sql`${producePlans.version} + 1` })
+        .where(eq(producePlans.id, plan.id));
+      const [block] = await blocksOf(tx, await ganttQuery(tx).where(eq(producePlans.id, plan.id)));
+      return block;
     },
   }),
   handle(producePlanApi.materials, { handler: ({ tx, query }) => planMaterials(tx, query.planId) }),

@@ -13,6 +13,7 @@ import { productColumns } from './common.ts';
 import { checkLine, explodeMaterials, minutesPerUnit, planFlowOf, versionSteps } from './flowRules.ts';
 import { createWorkOrder, snapshotStations } from './making.ts';
 import { refreshOrderPlanning } from './orders.ts';
+import { runSchedule } from './scheduling/run.ts';
 import {
   produceOrders,
   producePlanMaterials,
@@ -138,6 +139,15 @@ export const producePlan = crud({
       const [plan] = await tx.select().from(producePlans).where(eq(producePlans.id, id));
       if (isNew || body.quantity !== undefined || body.flowVersionId !== undefined)
         await writeMaterials(tx, id);
+      // a scheduled plan moved to another line (the Gantt) or edited (its quantity, its flow): its
+      // steps are placed again, from where it stood, so they never keep the old line or length
+      const replaced =
+        body.areaId !== undefined || body.quantity !== undefined || body.flowVersionId !== undefined;
+      if (!isNew && replaced && [2, 3].includes(plan.scheduleStatus) && !plan.isLocked) {
+        const now = nowOf(tx);
+        const from = plan.planStartTime && plan.planStartTime > now ? plan.planStartTime : now;
+        await runSchedule(tx, [id], from);
+      }
       await refreshOrderPlanning(tx, plan.produceOrderId);
     },
     async removing(tx, id) {

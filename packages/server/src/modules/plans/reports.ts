@@ -11,13 +11,13 @@ import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { writeTrail } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
+import { preparedStatement } from '../../platform/prepared.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { codeRules, codeSequences } from '../../platform/schema.ts';
 import type { SessionInfo } from '../../platform/session.ts';
 import { txHooks } from '../../platform/txHooks.ts';
 import { procedures, scrapReasons, stations } from '../information/index.ts';
 import { frequencies, users } from '../setting/index.ts';
-import { preparedStatement } from './common.ts';
 import { createWorkOrder } from './making.ts';
 import {
   produceTaskStations,

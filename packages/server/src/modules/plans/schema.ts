@@ -242,6 +242,10 @@ export const produceTasks = tenantTable(
     finishedAt: at('finished_at'),
     currentStationId: integer('current_station_id').references(() => stations.id),
     currentUserId: integer('current_user_id').references(() => users.id),
+    /** Where and when the scheduler placed it (its plan's operation of the same step). */
+    planStationId: integer('plan_station_id').references(() => stations.id),
+    planStartTime: at('plan_start_time'),
+    planEndTime: at('plan_end_time'),
     version: version(),
     updatedAt: at('updated_at').notNull().defaultNow(),
   },
@@ -401,5 +405,32 @@ export const pieceRates = tenantTable(
   (t) => [
     index('piece_rate_procedure_idx').on(t.procedureId, t.materialsId),
     index('piece_rate_material_idx').on(t.materialsId),
+  ],
+);
+
+/**
+ * The schedule of a plan, step by step (docs/scheduling.md): the station and the time the scheduler
+ * gave each step. Kept for plans not yet released as well, so the next run books around them; a
+ * released plan's tasks carry the same times. No station: an outsourced step.
+ */
+export const planOperations = tenantTable(
+  'plan_operation',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => producePlans.id, { onDelete: 'cascade' }),
+    seq: integer('seq').notNull(),
+    procedureId: integer('procedure_id')
+      .notNull()
+      .references(() => procedures.id),
+    stationId: integer('station_id').references(() => stations.id),
+    startTime: at('start_time').notNull(),
+    endTime: at('end_time').notNull(),
+  },
+  (t) => [
+    uniqueIndex('plan_operation_seq_uq').on(t.planId, t.seq),
+    index('plan_operation_station_idx').on(t.stationId, t.endTime),
   ],
 );

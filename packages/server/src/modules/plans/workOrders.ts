@@ -1,10 +1,12 @@
 import type { DistributeBody } from '@factory/shared/api/workOrder';
+import { fromMicro, micro } from '@factory/shared/decimal';
 import { workOrderMachine } from '@factory/shared/machines/plans';
 import { and, asc, eq, inArray, isNull, like, sql } from 'drizzle-orm';
 import { nowOf, nowSql } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
 import { type ActInput, type DocRow, machineService } from '../../platform/machine.ts';
+import { txHooks } from '../../platform/txHooks.ts';
 import { materials, procedures, units } from '../information/index.ts';
 import { users } from '../setting/index.ts';
 import { createWorkOrder } from './making.ts';
@@ -64,7 +66,29 @@ async function unitOf(tx: Tx, materialsId: number): Promise<string> {
 async function follow(tx: Tx, row: DocRow) {
   await syncPlan(tx, (row.planId as number | null) ?? null);
   await syncOrder(tx, Number(row.orderId));
+  if (CLOSED.includes(Number(row.status))) await workOrderHooks.tell(tx, 'closed', { workOrderId: row.id });
 }
+
+/** Finished, ended, cancelled: nothing more is made on it. */
+const CLOSED = [2, 3, 9];
+/** A work order closed, or `taken` of its quantity split off (to `splitId`) or reduced away. */
+export interface WorkOrderEvent {
+  workOrderId: number;
+  taken?: string;
+  splitId?: number;
+}
+const workOrderHooks = txHooks<'closed' | 'split' | 'reduced', WorkOrderEvent>([
+  'closed',
+  'split',
+  'reduced',
+]);
+
+/**
+ * Lets a module that stands on production join a work order's closing, split or reduction in its
+ * transaction (the warehouse gives back what the order's preparation still held, or shares the
+ * preparation with the split-off order) without production knowing it.
+ */
+export const onWorkOrder = workOrderHooks.on;
 
 /** A refusal when the work order has anything reported: cancelling would lose it. */
 async function refuseReported(tx: Tx, row: DocRow, action: string) {
@@ -298,6 +322,7 @@ export const workOrderActions = machineService({
         });
         splitResults.set(input, made);
         await takeFromFirstStep(tx, row.id, q);
+        await workOrderHooks.tell(tx, 'split', { workOrderId: row.id, splitId: made.id, taken: String(q) });
         return { quantity: sql`${produceWorkOrders.quantity} - ${String(q)}` };
       },
     },
@@ -313,6 +338,10 @@ export const workOrderActions = machineService({
       async effect(tx, row, input) {
         const q = quantityOf(input, '减量后数量');
         await takeFromFirstStep(tx, row.id, Number(row.quantity) - q);
+        await workOrderHooks.tell(tx, 'reduced', {
+          workOrderId: row.id,
+          taken: fromMicro(micro(String(row.quantity)) - micro(String(q))),
+        });
         return { quantity: String(q) };
       },
       // the first step may now have reported all it takes: it and the steps after may complete

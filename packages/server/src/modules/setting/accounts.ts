@@ -21,7 +21,11 @@ export const accounts: UserAccounts = {
     return row;
   },
   async setPasswordHash(tx, userId, passwordHash) {
-    await tx.update(users).set({ passwordHash, updatedAt: sql`now()` }).where(eq(users.id, userId));
+    // a password of the user's own: whatever an administrator set is replaced
+    await tx
+      .update(users)
+      .set({ passwordHash, mustChangePassword: false, updatedAt: sql`now()` })
+      .where(eq(users.id, userId));
   },
   async names(tx, ids) {
     if (!ids.length) return new Map();

@@ -48,6 +48,17 @@ describe('organisation framework', () => {
       post(`${ORG}addOrganization`, { code: 'W1', name: '绕线车间', level: 1, parentId: factory.id }),
     );
     expect(workshop).toMatchObject({ parentId: factory.id, parentName: '一厂' });
+    // a picker reads the whole tree, any signed-in user (a worker without the organisation page too)
+    const wang = await h.login('org', 'wang');
+    const tree = await h.call('GET', `${ORG}getOrganizationTree`, { token: wang });
+    expect(tree.body.errorCode).toBe(0);
+    expect(tree.body.result).toEqual(
+      expect.arrayContaining([
+        { id: factory.id, name: '一厂', parentId: null },
+        { id: workshop.id, name: '绕线车间', parentId: factory.id },
+      ]),
+    );
+    expect((await h.call('GET', `${ORG}getOrganizationTree`, {})).body.errorCode).toBe(2);
     const skip = await post(`${ORG}addOrganization`, {
       code: 'L0',
       name: '跳级产线',

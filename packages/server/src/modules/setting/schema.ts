@@ -32,6 +32,11 @@ export const users = tenantTable(
     avatar: text('avatar'),
     passwordHash: text('password_hash').notNull(),
     enabled: boolean('enabled').notNull().default(true),
+    /**
+     * Set when an administrator created the account or reset its password: until the user sets a
+     * password of their own, the session may do nothing else.
+     */
+    mustChangePassword: boolean('must_change_password').notNull().default(false),
     /** The shift the user is on (switch shift); kept for the next login. */
     frequencyId: integer('frequency_id').references((): AnyPgColumn => frequencies.id),
     stationId: integer('station_id'),

@@ -116,6 +116,19 @@ describe('user list', () => {
     const result = res.body.result as { records: { id: number; name: string }[]; total: number };
     expect(result.total).toBe(12);
     expect(result.records.every((r) => r.name.startsWith('李工'))).toBe(true);
+    // the same box finds a user by user name or job number
+    for (const text of ['worker03', 'J1003']) {
+      const found = await h.call('GET', `${BASE}getUserList`, {
+        token: viewer,
+        query: {
+          page: 1,
+          limit: 20,
+          searchVal: await search([{ fieldName: 'name', operator: 'like', fieldValue: text }]),
+        },
+      });
+      const names = (found.body.result as { records: { name: string }[] }).records.map((r) => r.name);
+      expect([text, names]).toEqual([text, ['张工3']]);
+    }
   });
 
   it('the role select list searches roles by name', async () => {
@@ -225,6 +238,43 @@ describe('user changes', () => {
     expect(password).toMatch(/^(?=.*[A-Za-z])(?=.*\d).{10}$/);
     expect((await h.call('POST', `${BASE}getLoginInfo`, { token: old })).body.errorCode).toBe(2);
     expect(await h.login('users', 'worker03', password)).toBeTruthy();
+  });
+
+  it('a user the administrator added, or whose password was reset, may only set a new password first', async () => {
+    const token = await h.login('users', 'worker07', 'Worker2026');
+    const info = async (t: string) =>
+      (await h.call('POST', `${BASE}getLoginInfo`, { token: t })).body.result as {
+        id: number;
+        mustChangePassword: boolean;
+      };
+    expect((await info(token)).mustChangePassword).toBe(true);
+    const refused = await h.call('GET', `${BASE}getUserListPage`, {
+      token,
+      query: { currentPage: 1, pageSize: 10 },
+    });
+    expect(refused.body).toMatchObject({ errorCode: 3, errorMsg: '请先修改初始密码，再进行其他操作' });
+    // the same refusal for a call open to every signed-in user
+    const { id: own } = await info(token);
+    const fields = () => h.call('PUT', `${BASE}updateFields`, { token, body: { id: own, fields: '{}' } });
+    expect((await fields()).body.errorMsg).toBe('请先修改初始密码，再进行其他操作');
+    const changed = await h.call('PUT', `${BASE}updatePassword`, {
+      token,
+      body: { oldPassword: await encryptText('Worker2026'), newPassword: await encryptText('Mine2026x') },
+    });
+    expect(changed.body.errorCode).toBe(0);
+    // the same session goes on, now free
+    expect((await info(token)).mustChangePassword).toBe(false);
+    expect((await fields()).body.errorCode).toBe(0);
+    // a reset hands out the administrator's password again: held again at the next login
+    const list = (
+      await h.call('GET', `${BASE}getUserListPage`, { token: admin, query: { currentPage: 1, pageSize: 50 } })
+    ).body.result as Page;
+    const id = (list.content.find((u) => u.userName === 'worker07') as Row).id;
+    const reset = await h.call('PUT', `${BASE}resetPassword`, { token: admin, query: { id }, body: { id } });
+    const { password } = reset.body.result as { password: string };
+    expect((await info(await h.login('users', 'worker07', password))).mustChangePassword).toBe(true);
+    // users of the tenant's own making (the harness, the demo) are not held
+    expect((await info(viewer)).mustChangePassword).toBe(false);
   });
 
   it('updateOwn and updateFields change only the caller, and fields come back at login', async () => {

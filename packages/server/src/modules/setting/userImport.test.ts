@@ -9,10 +9,10 @@ let admin: string;
 const BASE = '/api/web/v1/authority/private/user/';
 const HEADERS = ['用户名', '姓名', '工号', '手机号', '邮箱', '角色', '状态'];
 
-async function workbook(rows: unknown[][]): Promise<Buffer> {
+async function workbook(rows: unknown[][], headers: string[] = HEADERS): Promise<Buffer> {
   const wb = new ExcelJS.Workbook();
   const ws = wb.addWorksheet('用户');
-  ws.addRow(HEADERS);
+  ws.addRow(headers);
   for (const r of rows) ws.addRow(r);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
@@ -29,6 +29,21 @@ async function importUsers(mode: 'check' | 'write', file: Buffer, fields: Record
     payload: body.payload,
   });
   return res.json() as { errorCode: number; result: unknown; errorMsg: string };
+}
+
+/** The user list's row of one user name, as the users screen shows it. */
+async function userRow<T>(userName: string): Promise<T> {
+  const res = await h.call('GET', 'authority/private/user/getUserListPage', {
+    token: admin,
+    query: {
+      currentPage: 1,
+      pageSize: 20,
+      searchVal: await encryptText(
+        JSON.stringify([{ fieldName: 'userName', operator: 'eq', fieldValue: userName }]),
+      ),
+    },
+  });
+  return (res.body.result as { content: T[] }).content[0];
 }
 
 beforeAll(async () => {
@@ -96,21 +111,38 @@ describe('user import', () => {
     });
     expect(res).toMatchObject({ errorCode: 0, result: { total: 120, written: 120 } });
     expect(await h.login('imp', 'imp0', 'Import2026')).toBeTruthy();
-    const detail = await h.call('GET', 'authority/private/user/getUserListPage', {
-      token: admin,
-      query: {
-        currentPage: 1,
-        pageSize: 20,
-        searchVal: await encryptText(
-          JSON.stringify([{ fieldName: 'userName', operator: 'eq', fieldValue: 'imp1' }]),
-        ),
-      },
-    });
-    expect(
-      (detail.body.result as { content: { roleNames: string; isEnabled: number }[] }).content[0],
-    ).toMatchObject({
+    expect(await userRow<{ roleNames: string; isEnabled: number }>('imp1')).toMatchObject({
       roleNames: 'existing的角色',
       isEnabled: 0,
+    });
+  });
+
+  it('fills the organisation and the user groups the form has, by their names, and refuses unknown ones', async () => {
+    const org = await h.call('POST', 'Organization/addOrganization', {
+      token: admin,
+      body: { code: 'IMP-W1', name: '导入车间', level: 0 },
+    });
+    expect(org.body.errorCode).toBe(0);
+    for (const name of ['装配一组', '质检组']) {
+      const group = await h.call('POST', 'basicData/settings/private/userGroup/addUserGroup', {
+        token: admin,
+        body: { name },
+      });
+      expect(group.body.errorCode).toBe(0);
+    }
+    const sheet = (orgName: string, groups: string) =>
+      workbook([['imporg1', '组织导入', orgName, groups]], ['用户名', '姓名', '所属组织', '用户组']);
+    const unknown = await importUsers('check', await sheet('没有的车间', '装配一组'));
+    expect(JSON.stringify(unknown.result)).toContain('所属组织');
+    const noGroup = await importUsers('check', await sheet('导入车间', '装配一组、夜班'));
+    expect(JSON.stringify(noGroup.result)).toContain('用户组“夜班”不存在或已停用');
+    const res = await importUsers('write', await sheet('导入车间', '装配一组、质检组'), {
+      password: await encryptText('Import2026'),
+    });
+    expect(res).toMatchObject({ errorCode: 0, result: { written: 1 } });
+    expect(await userRow<{ organizationName: string; groupNames: string }>('imporg1')).toMatchObject({
+      organizationName: '导入车间',
+      groupNames: expect.stringMatching(/装配一组.*质检组|质检组.*装配一组/),
     });
   });
 
@@ -130,7 +162,7 @@ describe('user import', () => {
     const header = (wb.worksheets[0].getRow(1).values as unknown[])
       .slice(1)
       .map((v) => text(v).replace(/\s*\*$/, ''));
-    expect(header).toEqual(expect.arrayContaining(['用户名', '姓名', '角色']));
+    expect(header).toEqual(expect.arrayContaining(['用户名', '姓名', '角色', '所属组织', '用户组']));
     const errors = await h.app.inject({
       method: 'POST',
       url: `${BASE}importErrors`,

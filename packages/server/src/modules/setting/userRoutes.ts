@@ -1,9 +1,11 @@
 import { userApi } from '@factory/shared/api/user';
 import { userEntity } from '@factory/shared/entities/user';
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
+import type { Tx } from '../../platform/db.ts';
 import { forbidden, invalid, notFound } from '../../platform/errors.ts';
 import { emitEvent } from '../../platform/events/bus.ts';
+import type { RowProblem, ValidRow } from '../../platform/excel/check.ts';
 import { exportColumns, exportQuery, pageRows, sendXlsx, streamXlsx } from '../../platform/excel/export.ts';
 import {
   errorWorkbook,
@@ -17,7 +19,7 @@ import { insertRowsReturning } from '../../platform/excel/write.ts';
 import { defaultOrderOf, selectPage } from '../../platform/list.ts';
 import { checkPasswordRule, decryptPassword, hashPassword } from '../../platform/password.ts';
 import { handle } from '../../platform/route.ts';
-import { roles, userRoles, users } from './schema.ts';
+import { organizations, roles, userGroupMembers, userGroups, userRoles, users } from './schema.ts';
 import { listUsers, userColumns, userListFields } from './userQueries.ts';
 import {
   addUser,
@@ -67,6 +69,39 @@ function parseFields(text: string): Record<string, unknown[]> {
   return value as Record<string, unknown[]>;
 }
 
+/**
+ * The 用户组 cell of imported rows: group names separated by 、 (or commas), each an enabled group of
+ * the tenant; their ids go into the row for the write, an unknown name is the row's problem.
+ */
+async function groupsOfRows(tx: Tx, rows: readonly ValidRow[]): Promise<RowProblem[]> {
+  const namesOf = (row: ValidRow) =>
+    String(row.data.groupNames ?? '')
+      .split(/[、,，]/)
+      .map((n) => n.trim())
+      .filter(Boolean);
+  const all = [...new Set(rows.flatMap(namesOf))];
+  const found = all.length
+    ? await tx
+        .select({ id: userGroups.id, name: userGroups.name })
+        .from(userGroups)
+        .where(and(inArray(userGroups.name, all), eq(userGroups.enabled, true)))
+    : [];
+  const idOf = new Map(found.map((g) => [g.name, g.id]));
+  const problems: RowProblem[] = [];
+  for (const row of rows) {
+    const names = namesOf(row);
+    const missing = names.filter((n) => !idOf.has(n));
+    if (missing.length)
+      problems.push({
+        rowNumber: row.rowNumber,
+        key: 'groupNames',
+        message: `用户组“${missing.join('、')}”不存在或已停用`,
+      });
+    else row.data.groupIds = [...new Set(names.map((n) => idOf.get(n) as number))];
+  }
+  return problems;
+}
+
 export const userRoutes = [
   handle(userApi.listPage, {
     handler: ({ tx, query }) => listUsers(tx, query),
@@ -105,6 +140,8 @@ export const userRoutes = [
         groupIds: (body as { groupIds?: number[] }).groupIds,
         organizationId: (body as { organizationId?: number | null }).organizationId,
         enabled: b.isEnabled === undefined ? true : b.isEnabled === 1,
+        // the administrator chose the password: the user replaces it at the first login
+        mustChangePassword: true,
       });
       await emitEvent(ctx, 'user.created', { userId: id, userName: b.userName, name: b.name });
       return userDetail(tx, id);
@@ -211,10 +248,16 @@ export const userRoutes = [
         decl: userEntity,
         startRow: query.startRow,
         tx,
-        hooks: tableLookups(tx, {
-          refs: { roleNames: { id: roles.id, name: roles.name, where: eq(roles.enabled, true) } },
-          unique: { userName: users.userName, jobNumber: users.jobNumber, phone: users.phone },
-        }),
+        hooks: {
+          ...tableLookups(tx, {
+            refs: {
+              roleNames: { id: roles.id, name: roles.name, where: eq(roles.enabled, true) },
+              organizationName: { id: organizations.id, name: organizations.name },
+            },
+            unique: { userName: users.userName, jobNumber: users.jobNumber, phone: users.phone },
+          }),
+          checkRows: (rows) => groupsOfRows(tx, rows),
+        },
         write: async (tx, rows) => {
           const passwordHash = await hashing;
           // users in and their ids back in one statement, then every role link in one more: two
@@ -228,7 +271,10 @@ export const userRoutes = [
               jobNumber: data.jobNumber ?? null,
               phone: data.phone ?? null,
               email: data.email ?? null,
+              organizationId: data.organizationName == null ? null : Number(data.organizationName),
               passwordHash,
+              // the import's starting password is the administrator's: replaced at the first login
+              mustChangePassword: true,
               enabled: data.isEnabled === undefined || data.isEnabled === null ? true : data.isEnabled === 1,
             })),
             { id: users.id, userName: users.userName },
@@ -244,6 +290,16 @@ export const userRoutes = [
                 userId: idOf.get(String(data.userName)) as number,
                 roleId: Number(data.roleNames),
               })),
+          );
+          await insertRows(
+            tx,
+            userGroupMembers,
+            rows.flatMap(({ data }) =>
+              ((data.groupIds as number[] | undefined) ?? []).map((groupId) => ({
+                groupId,
+                userId: idOf.get(String(data.userName)) as number,
+              })),
+            ),
           );
           await audit(tx, session.userId, 'user', null, 'import', { count });
           return count;

@@ -21,6 +21,8 @@ export interface NewUser {
   roleIds?: number[];
   /** One hash made for many users given the same starting password (batch import, demo data). */
   passwordHash?: string;
+  /** An administrator gave the password: the user sets their own at the first login. */
+  mustChangePassword?: boolean;
 }
 
 /** Creates a user in the current tenant; the password is already decrypted and rule-checked. */
@@ -47,6 +49,7 @@ export async function createUser(tx: Tx, actorId: number | null, input: NewUser)
       phone: input.phone ?? null,
       jobNumber: input.jobNumber ?? null,
       passwordHash: input.passwordHash ?? (await hashPassword(input.password)),
+      mustChangePassword: input.mustChangePassword ?? false,
     })
     .returning({ id: users.id });
   if (input.roleIds?.length) {
@@ -249,7 +252,10 @@ export async function deleteUser(tx: Tx, actorId: number, id: number): Promise<v
   await audit(tx, actorId, 'user', id, 'delete', { userName: user.userName });
 }
 
-/** Resets a password to a new random one that meets the rule; the admin passes it on once. */
+/**
+ * Resets a password to a new random one that meets the rule; the admin passes it on once, and the
+ * user replaces it at the next login.
+ */
 export async function resetPassword(tx: Tx, actorId: number, id: number): Promise<string> {
   const letters = 'ABCDEFGHJKLMNPQRSTUVWXYZabcdefghijkmnpqrstuvwxyz';
   const digits = '23456789';
@@ -257,7 +263,7 @@ export async function resetPassword(tx: Tx, actorId: number, id: number): Promis
   const password = `${pick(letters, 6)}${pick(digits, 4)}`;
   const updated = await tx
     .update(users)
-    .set({ passwordHash: await hashPassword(password), updatedAt: sql`now()` })
+    .set({ passwordHash: await hashPassword(password), mustChangePassword: true, updatedAt: sql`now()` })
     .where(eq(users.id, id))
     .returning({ id: users.id });
   if (!updated.length) throw notFound('用户');

@@ -1,22 +1,16 @@
-import type { PrepLineRow, StockBalanceRow } from '@factory/shared/api/warehouse';
+import type { StockBalanceRow } from '@factory/shared/api/warehouse';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
-import {
-  openWorkOrder,
-  PRODUCTION,
-  type ProductionFixture,
-  productionFixture,
-  reportWork,
-} from '../plans/testing.ts';
+import { openWorkOrder, PRODUCTION, type ProductionFixture, reportWork } from '../plans/testing.ts';
+import { bomBySteps, type PrepFixture, pickWhole, prepFixture } from './testing.ts';
 
 const W = 'warehouse/private/';
-const PREP = `${W}materialPrep/`;
 const INVENTORY = 'warehouse/kiki/private/warehouseMaterialsBatKiki/';
-const FLOW = 'basicData/production/private/';
 
 let h: Harness;
 let f: ProductionFixture;
+let p: PrepFixture;
 let raw: number;
 let lineSide: number;
 
@@ -26,64 +20,21 @@ let lineSide: number;
  */
 beforeAll(async () => {
   h = await createHarness();
-  f = await productionFixture(h, 'bf');
-  const add = async (url: string, body: unknown) => (await f.a.ok<{ id: number }>(f.a.post(url, body))).id;
-  raw = await add(`${W}warehouse/addWarehouse`, { name: '原材料库' });
-  lineSide = await add(`${W}sitWarehouse/addSitWarehouse`, { name: '油变一线线边仓', areaId: f.ids.line });
-  const version = await f.a.ok<{ steps: { id: number; procedureId: number }[] }>(
-    f.a.get(`${FLOW}processFlowVersion/getProcessFlowVersionDetail`, { id: f.ids.mainVersion }),
-  );
-  const stepOf = (procedureId: number) => version.steps.find((s) => s.procedureId === procedureId)?.id;
-  await f.a.ok(
-    f.a.post(`${FLOW}processFlow/updateBomListView`, {
-      versionId: f.ids.mainVersion,
-      items: [
-        { materialId: f.ids.copper, stepId: stepOf(f.ids.winding), quantity: 40 },
-        { materialId: f.ids.core, stepId: stepOf(f.ids.assembly), quantity: 1 },
-      ],
-    }),
-  );
-  const types = await f.a.page<{ id: number; name: string }>(`${W}stockType/getStockTypeListPage`);
-  const doc = await f.a.ok<{ id: number; version: number }>(
-    f.a.post(`${W}stockDoc/addStockDoc`, {
-      kind: 0,
-      stockTypeId: types.content.find((t) => t.name === '采购入库')?.id,
-      warehouseId: raw,
-      lines: [
-        { materialsId: f.ids.copper, quantity: 100, batchCode: 'CU-B1' },
-        { materialsId: f.ids.copper, quantity: 500, batchCode: 'CU-B2' },
-        { materialsId: f.ids.core, quantity: 20, batchCode: 'CORE-B1' },
-      ],
-    }),
-  );
-  const { version: v } = await f.a.ok<{ version: number }>(
-    f.a.post(`${W}stockDoc/submit`, { id: doc.id, version: doc.version }),
-  );
-  await f.a.ok(f.a.post(`${W}stockDoc/approve`, { id: doc.id, version: v }));
+  p = await prepFixture(h, 'bf', []);
+  ({ f, raw, lineSide } = p);
+  await bomBySteps(f);
+  await p.receive([
+    { materialsId: f.ids.copper, quantity: 100, batchCode: 'CU-B1' },
+    { materialsId: f.ids.copper, quantity: 500, batchCode: 'CU-B2' },
+    { materialsId: f.ids.core, quantity: 20, batchCode: 'CORE-B1' },
+  ]);
 });
 afterAll(() => h.close());
 
 /** A released work order of `quantity` with its preparation order sent and picked whole (or only the lines of material `only`). */
 async function preparedWorkOrder(quantity: number, only?: number) {
   const wo = await openWorkOrder(f, quantity);
-  const page = await f.a.page<{ id: number; version: number }>(`${PREP}getMaterialPrepListPage`, [
-    { fieldName: 'workOrderId', operator: 'eq', fieldValue: wo.id },
-  ]);
-  const prep = page.content[0];
-  const lines = await f.a.ok<PrepLineRow[]>(f.a.get(`${PREP}getMaterialPrepLineList`, { id: prep.id }));
-  const sent = await f.a.ok<{ version: number }>(
-    f.a.post(`${PREP}send`, { id: prep.id, version: prep.version }),
-  );
-  await f.a.ok(
-    f.a.post(`${PREP}pick`, {
-      id: prep.id,
-      version: sent.version,
-      warehouseId: raw,
-      lines: lines
-        .filter((l) => only === undefined || l.materialsId === only)
-        .map((l) => ({ lineId: l.id, quantity: l.requiredQuantity })),
-    }),
-  );
+  const prep = await pickWhole(f, wo.id, raw, only);
   return { wo, prepId: prep.id };
 }
 
@@ -226,5 +177,71 @@ describe('backflush (倒冲) on report work', () => {
         f.a.put(`${W}sitWarehouse/updateOne`, { id: lineSide, name: '油变一线线边仓', areaId: f.ids.line }),
       );
     }
+  });
+});
+
+describe('the preparation of a split or reduced work order', () => {
+  const WO = `${PRODUCTION}produceWorkOrder/`;
+  const act = async (action: string, id: number, quantity: number) => {
+    const { version } = await f.a.ok<{ version: number }>(f.a.get(`${WO}getProduceWorkOrderDetail`, { id }));
+    return f.a.ok<{ id: number; code: string }>(f.a.post(`${WO}${action}`, { id, version, quantity }));
+  };
+  const figures = async (prepId: number) =>
+    (await p.linesOf(prepId)).map((l) => [l.requiredQuantity, l.issuedQuantity, l.heldQuantity]);
+
+  it('gives the split-off order its share with what was picked for it, each backflushing its own; a reduction takes the need down', async () => {
+    await h.db.systemQuery(
+      sql`update tenant set flags = '{"splitWorkOrder": true}', config_version = config_version + 1 where id = ${f.tenant.id}`,
+    );
+    // 4 units: 160 kg of copper and 4 cores picked; one unit wound
+    const { wo, prepId } = await preparedWorkOrder(4);
+    await f.a.ok(reportWork(f, { taskId: wo.taskIds[0], stationId: f.ids.windingStation, goodQuantity: 1 }));
+    const lineSideBefore = await lineSideOf(f.ids.copper);
+
+    const split = await act('split', wo.id, 2);
+    const splitPrep = await p.prepOf(split.id);
+    expect(splitPrep).toMatchObject({ status: 3, targetWarehouseName: '油变一线线边仓' });
+    // each keeps 2 units' need, and the material picked for the two split off goes with them
+    expect(await figures(prepId)).toEqual([
+      [80, 80, 0],
+      [2, 2, 0],
+    ]);
+    expect(await figures(splitPrep.id)).toEqual([
+      [80, 80, 0],
+      [2, 2, 0],
+    ]);
+    const splitTasks = await f.a.ok<{ id: number }[]>(
+      f.a.get(`${PRODUCTION}produceTask/getProduceTaskList`, { workOrderId: split.id }),
+    );
+    await f.a.ok(
+      reportWork(f, { taskId: splitTasks[0].id, stationId: f.ids.windingStation, goodQuantity: 1 }),
+    );
+    expect(await consumed(splitPrep.id)).toEqual([40, 0]);
+    expect(await consumed(prepId)).toEqual([40, 0]);
+    expect(await lineSideOf(f.ids.copper)).toBe(lineSideBefore - 40);
+
+    // the original down to the unit it wound: it needs 40 kg and a core, and has more picked
+    await act('reduce', wo.id, 1);
+    expect(await figures(prepId)).toEqual([
+      [40, 80, 0],
+      [1, 2, 0],
+    ]);
+  });
+
+  it('holds what a sent order still lacks, shared out again when it is split before any pick', async () => {
+    const wo = await openWorkOrder(f, 2);
+    const sent = await p.send(wo.id);
+    expect(await figures(sent.id)).toEqual([
+      [80, 0, 80],
+      [2, 0, 2],
+    ]);
+    const split = await act('split', wo.id, 1);
+    const splitPrep = await p.prepOf(split.id);
+    expect(splitPrep.status).toBe(1);
+    for (const id of [sent.id, splitPrep.id])
+      expect(await figures(id)).toEqual([
+        [40, 0, 40],
+        [1, 0, 1],
+      ]);
   });
 });

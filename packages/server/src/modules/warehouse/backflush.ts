@@ -1,10 +1,10 @@
+import { fromMicro, micro } from '@factory/shared/decimal';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, conflict } from '../../platform/errors.ts';
 import { batchNumbers } from '../information/index.ts';
 import { onReport, produceTasks, produceWorkOrders, type ReportEvent } from '../plans/index.ts';
 import { bookingType } from './bookingType.ts';
-import { fromMicro, micro } from './ledger.ts';
 import { materialPrepLines, materialPreps, stockDocs, stockMovements } from './schema.ts';
 import { postNow } from './stockDocs.ts';
 

@@ -7,9 +7,11 @@ import { kittingRoutes } from './kitting.ts';
 import { LIMIT_NOTICES_CRON, LIMIT_NOTICES_JOB, sweepLimitNotices } from './limits.ts';
 import { lineSideRoutes } from './lineSide.ts';
 import { materialPrepRoutes } from './materialPreps.ts';
+import { scanRoutes } from './scan.ts';
 import { stockBalances, stockDocLines, stockDocs } from './schema.ts';
 import { stockRoutes } from './stock.ts';
 import { stockCountRoutes } from './stockCounts.ts';
+import { stockInImportRoutes } from './stockDocImport.ts';
 import { stockDoc, stockDocActions } from './stockDocs.ts';
 import { stockingRoutes } from './stocking.ts';
 
@@ -23,6 +25,8 @@ export const warehouse: ModuleFace = {
   routes: [
     ...stockDoc.routes,
     ...stockDocActions.routes,
+    ...stockInImportRoutes,
+    ...scanRoutes,
     ...stockRoutes,
     ...stockingRoutes,
     ...stockCountRoutes,

@@ -3,11 +3,11 @@ import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Calls, callsAs } from '../../testing/calls.ts';
 import { createHarness, type Harness } from '../../testing/harness.ts';
-import { openWorkOrder, type ProductionFixture, productionFixture } from '../plans/testing.ts';
+import { openWorkOrder, type ProductionFixture } from '../plans/testing.ts';
 import { materialPrepLines } from './schema.ts';
+import { PREP, type PrepFixture, prepFixture } from './testing.ts';
 
 const W = 'warehouse/private/';
-const PREP = `${W}materialPrep/`;
 const SITE = `${W}sitWarehouseStock/`;
 const SITE_ACCOUNT = `${W}sitWarehouseAccount/`;
 const INVENTORY = 'warehouse/kiki/private/warehouseMaterialsBatKiki/';
@@ -22,47 +22,26 @@ let lineSideUser: Calls;
 let raw: number;
 let lineSide: number;
 let otherLineSide: number;
+let prepOf: PrepFixture['prepOf'];
+let linesOf: PrepFixture['linesOf'];
 
 beforeAll(async () => {
   h = await createHarness();
-  f = await productionFixture(h, 'lineside', [{ userName: 'xianbian', modules: ['siteWarehouse'] }]);
+  const p = await prepFixture(h, 'lineside', [], [{ userName: 'xianbian', modules: ['siteWarehouse'] }]);
+  ({ f, raw, lineSide, prepOf, linesOf } = p);
   lineSideUser = callsAs(h, await h.login('lineside', 'xianbian'));
-  const add = async (url: string, body: unknown) => (await f.a.ok<{ id: number }>(f.a.post(url, body))).id;
-  raw = await add(`${W}warehouse/addWarehouse`, { name: '原材料库' });
-  lineSide = await add(`${W}sitWarehouse/addSitWarehouse`, { name: '油变一线线边仓', areaId: f.ids.line });
-  otherLineSide = await add(`${W}sitWarehouse/addSitWarehouse`, {
+  otherLineSide = await p.add(`${W}sitWarehouse/addSitWarehouse`, {
     name: '干变一线线边仓',
     areaId: f.ids.otherLine,
   });
-  const types = await f.a.page<{ id: number; name: string }>(`${W}stockType/getStockTypeListPage`);
-  const doc = await f.a.ok<{ id: number; version: number }>(
-    f.a.post(`${W}stockDoc/addStockDoc`, {
-      kind: 0,
-      stockTypeId: types.content.find((t) => t.name === '采购入库')?.id,
-      warehouseId: raw,
-      lines: [
-        { materialsId: f.ids.core, quantity: 10, batchCode: 'CORE-B1' },
-        { materialsId: f.ids.copper, quantity: 500, batchCode: 'CU-B1' },
-      ],
-    }),
-  );
-  const { version } = await f.a.ok<{ version: number }>(
-    f.a.post(`${W}stockDoc/submit`, { id: doc.id, version: doc.version }),
-  );
-  await f.a.ok(f.a.post(`${W}stockDoc/approve`, { id: doc.id, version }));
+  await p.receive([
+    { materialsId: f.ids.core, quantity: 10, batchCode: 'CORE-B1' },
+    { materialsId: f.ids.copper, quantity: 500, batchCode: 'CU-B1' },
+  ]);
 });
 afterAll(() => h.close());
 
-type Prep = { id: number; version: number; status: number };
 type Page<T> = { content: T[]; total: number };
-const prepOf = async (workOrderId: number) =>
-  (
-    await f.a.page<Prep>(`${PREP}getMaterialPrepListPage`, [
-      { fieldName: 'workOrderId', operator: 'eq', fieldValue: workOrderId },
-    ])
-  ).content[0];
-const linesOf = (id: number) =>
-  f.a.ok<{ id: number; materialsCode: string }[]>(f.a.get(`${PREP}getMaterialPrepLineList`, { id }));
 const stock = (as: Calls, query: Record<string, string | number> = {}) =>
   as.ok<Page<LineSideStockRow>>(as.get(`${SITE}getSitWarehouseStockListPage`, { pageSize: 20, ...query }));
 /** A row's figures: [warehouse, material, on hand, need, shortfall, work orders]. */

@@ -1,58 +1,39 @@
-import type { PrepLineRow, StockBalanceRow } from '@factory/shared/api/warehouse';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
-import { addOrder, addPlan, type ProductionFixture, productionFixture, release } from '../plans/testing.ts';
+import { addOrder, addPlan, type ProductionFixture, release } from '../plans/testing.ts';
+import { PREP, type PrepFixture, type PrepRow, prepFixture } from './testing.ts';
 
 const W = 'warehouse/private/';
-const PREP = `${W}materialPrep/`;
-const INVENTORY = 'warehouse/kiki/private/warehouseMaterialsBatKiki/';
 const PLAN = 'production/kiki/private/producePlan/';
 
 let h: Harness;
 let f: ProductionFixture;
+let p: PrepFixture;
 let raw: number;
 let lineSide: number;
 
 beforeAll(async () => {
   h = await createHarness();
-  f = await productionFixture(h, 'prep');
-  const add = async (url: string, body: unknown) => (await f.a.ok<{ id: number }>(f.a.post(url, body))).id;
-  raw = await add(`${W}warehouse/addWarehouse`, { name: '原材料库' });
-  lineSide = await add(`${W}sitWarehouse/addSitWarehouse`, { name: '油变一线线边仓', areaId: f.ids.line });
-  const types = await f.a.page<{ id: number; name: string }>(`${W}stockType/getStockTypeListPage`);
-  const doc = await f.a.ok<{ id: number; version: number }>(
-    f.a.post(`${W}stockDoc/addStockDoc`, {
-      kind: 0,
-      stockTypeId: types.content.find((t) => t.name === '采购入库')?.id,
-      warehouseId: raw,
-      lines: [
-        { materialsId: f.ids.core, quantity: 10, batchCode: 'CORE-B1' },
-        { materialsId: f.ids.copper, quantity: 500, batchCode: 'CU-B1' },
-      ],
-    }),
-  );
-  const { version } = await f.a.ok<{ version: number }>(
-    f.a.post(`${W}stockDoc/submit`, { id: doc.id, version: doc.version }),
-  );
-  await f.a.ok(f.a.post(`${W}stockDoc/approve`, { id: doc.id, version }));
+  p = await prepFixture(h, 'prep', []);
+  ({ f, raw, lineSide } = p);
+  await p.receive([
+    { materialsId: f.ids.core, quantity: 10, batchCode: 'CORE-B1' },
+    { materialsId: f.ids.copper, quantity: 500, batchCode: 'CU-B1' },
+  ]);
 });
 afterAll(() => h.close());
 
-type Prep = { id: number; code: string; version: number; status: number; targetWarehouseName: string | null };
 const prepOfPlan = async (planId: number) => {
-  const page = await f.a.page<Prep>(`${PREP}getMaterialPrepListPage`, [
+  const page = await f.a.page<PrepRow>(`${PREP}getMaterialPrepListPage`, [
     { fieldName: 'planId', operator: 'eq', fieldValue: planId },
   ]);
   return page.content[0];
 };
-const linesOf = (id: number) => f.a.ok<PrepLineRow[]>(f.a.get(`${PREP}getMaterialPrepLineList`, { id }));
+const linesOf = (id: number) => p.linesOf(id);
 const planPrepStatus = async (id: number) =>
   (await f.a.ok<{ preparationStatus: number }>(f.a.get(`${PLAN}getProducePlanDetail`, { id })))
     .preparationStatus;
-const onHand = async (materialsId: number, warehouseId: number) =>
-  (await f.a.ok<StockBalanceRow[]>(f.a.get(`${INVENTORY}getMaterialsBatchList`, { materialsId })))
-    .filter((b) => b.warehouseId === warehouseId)
-    .reduce((s, b) => s + b.onHand, 0);
+const onHand = (materialsId: number, warehouseId: number) => p.onHand(materialsId, warehouseId);
 
 describe('material preparation (备料)', () => {
   it('makes the order at release, picks to the line-side warehouse, and is prepared when every line is covered', async () => {

@@ -1,4 +1,5 @@
 import { type PickBody, type PrepLineRow, warehouseApi } from '@factory/shared/api/warehouse';
+import { fromMicro, least, micro } from '@factory/shared/decimal';
 import { materialPrepEntity } from '@factory/shared/entities/materialPrep';
 import { materialPrepMachine } from '@factory/shared/machines/warehouse';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
@@ -16,14 +17,16 @@ import {
   noteIssued,
   notePreparation,
   onPlan,
+  onWorkOrder,
   type PlanEvent,
   producePlanMaterials,
   producePlans,
   produceWorkOrders,
   productColumns,
+  type WorkOrderEvent,
 } from '../plans/index.ts';
+import { heldByLine, holdFor, releaseAll, releaseForPick } from './allocation.ts';
 import { bookingType } from './bookingType.ts';
-import { fromMicro, micro } from './ledger.ts';
 import { materialPrepLines, materialPreps, stockDocs } from './schema.ts';
 import { postNow } from './stockDocs.ts';
 
@@ -77,32 +80,135 @@ async function makePrep(tx: Tx, e: PlanEvent) {
     .where(and(eq(warehouses.kind, 1), eq(warehouses.areaId, wo.areaId), eq(warehouses.enabled, true)))
     .orderBy(asc(warehouses.id))
     .limit(1);
-  const [code] = await takeCodes(tx, materialPrepEntity.name);
-  const [prep] = await tx
-    .insert(materialPreps)
-    .values({
-      code,
+  await insertPrep(
+    tx,
+    {
       workOrderId: wo.id,
       planId: plan.id,
       materialsId: wo.materialsId,
       quantity: wo.quantity,
       areaId: wo.areaId,
       targetWarehouseId: lineSide?.id ?? null,
-      lineCount: needs.length,
-      createdAt: nowOf(tx),
-      updatedAt: nowOf(tx),
-    })
-    .returning({ id: materialPreps.id });
-  await tx.insert(materialPrepLines).values(
-    needs.map((n, i) => ({
-      prepId: prep.id,
-      lineNo: i + 1,
+    },
+    needs.map((n) => ({
       materialsId: n.materialId,
       procedureId: n.procedureId,
       requiredQuantity: share(n.requiredQuantity, wo.quantity, plan.quantity),
     })),
   );
   await notePreparation(tx, plan.id, 0);
+}
+
+type PrepValues = Pick<
+  typeof materialPreps.$inferInsert,
+  'workOrderId' | 'planId' | 'materialsId' | 'quantity' | 'areaId' | 'targetWarehouseId' | 'status' | 'sentAt'
+>;
+type PrepLineValues = Pick<
+  typeof materialPrepLines.$inferInsert,
+  'materialsId' | 'procedureId' | 'requiredQuantity' | 'issuedQuantity'
+>;
+
+/** A new preparation order with its lines, numbered by the tenant's rule. */
+async function insertPrep(tx: Tx, values: PrepValues, lines: PrepLineValues[]) {
+  const [code] = await takeCodes(tx, materialPrepEntity.name);
+  const [prep] = await tx
+    .insert(materialPreps)
+    .values({
+      ...values,
+      code,
+      lineCount: lines.length,
+      preparedCount: lines.filter((l) => micro(l.issuedQuantity ?? '0') >= micro(l.requiredQuantity)).length,
+      createdAt: nowOf(tx),
+      updatedAt: nowOf(tx),
+    })
+    .returning({ id: materialPreps.id });
+  await tx.insert(materialPrepLines).values(lines.map((l, i) => ({ ...l, prepId: prep.id, lineNo: i + 1 })));
+  return prep.id;
+}
+
+/** An order's status once its lines' issued quantities changed: prepared, preparing, or as it was. */
+function statusBy(lines: { required: bigint; issued: bigint }[], before: number) {
+  if (before === 0) return 0;
+  if (lines.every((l) => l.issued >= l.required)) return 3;
+  return lines.some((l) => l.issued > 0n) ? 2 : 1;
+}
+
+/**
+ * A work order's preparation follows its quantity (docs/warehouse.md "Split and reduced work
+ * orders"): taking part of it takes each line's share of the requirement. A split-off work order
+ * gets an order of its own with those shares — sent if the original was — and, as issued, what the
+ * original had issued beyond its new requirement: that material is at the same line side for this
+ * very work. The holds are made again for what each order still lacks.
+ */
+async function takeFromPrep(tx: Tx, e: WorkOrderEvent) {
+  if (!e.taken) return;
+  const [prep] = await tx
+    .select()
+    .from(materialPreps)
+    .where(and(eq(materialPreps.workOrderId, e.workOrderId), inArray(materialPreps.status, [0, 1, 2, 3])))
+    .for('update');
+  if (!prep) return;
+  const lines = await tx
+    .select()
+    .from(materialPrepLines)
+    .where(eq(materialPrepLines.prepId, prep.id))
+    .orderBy(asc(materialPrepLines.lineNo))
+    .for('update');
+  const moved = lines.map((l) => {
+    const part = micro(share(l.requiredQuantity, e.taken ?? '0', prep.quantity));
+    const required = micro(l.requiredQuantity) - part;
+    const beyond = micro(l.issuedQuantity) - required;
+    const issuedAway = e.splitId && beyond > 0n ? least(beyond, part) : 0n;
+    return { line: l, part, required, issued: micro(l.issuedQuantity) - issuedAway, issuedAway };
+  });
+  for (const m of moved)
+    await tx
+      .update(materialPrepLines)
+      .set({ requiredQuantity: fromMicro(m.required), issuedQuantity: fromMicro(m.issued) })
+      .where(eq(materialPrepLines.id, m.line.id));
+  await tx
+    .update(materialPreps)
+    .set({
+      quantity: fromMicro(micro(prep.quantity) - micro(e.taken)),
+      status: statusBy(moved, prep.status),
+      preparedCount: moved.filter((m) => m.issued >= m.required).length,
+      version: sql`${materialPreps.version} + 1`,
+      updatedAt: nowOf(tx),
+    })
+    .where(eq(materialPreps.id, prep.id));
+  const sent = prep.status !== 0;
+  if (sent) {
+    await releaseAll(tx, prep.id);
+    await holdFor(tx, prep.id);
+  }
+  if (!e.splitId) return;
+  const [wo] = await tx
+    .select({ materialsId: produceWorkOrders.materialsId, areaId: produceWorkOrders.areaId })
+    .from(produceWorkOrders)
+    .where(eq(produceWorkOrders.id, e.splitId));
+  const split = await insertPrep(
+    tx,
+    {
+      workOrderId: e.splitId,
+      planId: prep.planId,
+      materialsId: wo?.materialsId ?? prep.materialsId,
+      quantity: e.taken,
+      areaId: wo?.areaId ?? prep.areaId,
+      targetWarehouseId: prep.targetWarehouseId,
+      status: statusBy(
+        moved.map((m) => ({ required: m.part, issued: m.issuedAway })),
+        prep.status,
+      ),
+      sentAt: prep.sentAt,
+    },
+    moved.map((m) => ({
+      materialsId: m.line.materialsId,
+      procedureId: m.line.procedureId,
+      requiredQuantity: fromMicro(m.part),
+      issuedQuantity: fromMicro(m.issuedAway),
+    })),
+  );
+  if (sent) await holdFor(tx, split);
 }
 
 /** A withdrawn plan's preparation orders are cancelled by the system; what was picked stays line-side. */
@@ -116,6 +222,16 @@ async function cancelPreps(tx: Tx, e: PlanEvent) {
 
 onPlan('released', 'warehouse.materialPrep', makePrep);
 onPlan('withdrawn', 'warehouse.materialPrep', cancelPreps);
+onWorkOrder('split', 'warehouse.materialPrep', takeFromPrep);
+onWorkOrder('reduced', 'warehouse.materialPrep', takeFromPrep);
+// a work order that has ended needs nothing more: what its order still held goes back
+onWorkOrder('closed', 'warehouse.materialPrep', async (tx, e) => {
+  const [prep] = await tx
+    .select({ id: materialPreps.id })
+    .from(materialPreps)
+    .where(eq(materialPreps.workOrderId, e.workOrderId));
+  if (prep) await releaseAll(tx, prep.id);
+});
 
 const actorId = (actor: Actor) => (actor === 'system' ? null : actor.userId);
 
@@ -152,6 +268,12 @@ async function pick(
     .select({ code: produceWorkOrders.code })
     .from(produceWorkOrders)
     .where(eq(produceWorkOrders.id, row.workOrderId as number));
+  // what the order held for these lines is what the pick may take
+  await releaseForPick(
+    tx,
+    body.lines.map((p) => ({ ...p, quantity: String(p.quantity), warehouseId: body.warehouseId })),
+    new Map(lines.map((l) => [l.id, micro(l.requiredQuantity) - micro(l.issuedQuantity)])),
+  );
   await postNow(tx, userId, {
     kind: target ? 2 : 1,
     stockTypeId: await bookingType(tx, 1, 0),
@@ -195,9 +317,13 @@ export const materialPrepActions = machineService({
     send: {
       effect: async (tx) => ({ sentAt: nowOf(tx) }),
       after: async (tx, row) => {
+        await holdFor(tx, row.id);
         if (row.planId) await notePreparation(tx, row.planId as number, 1);
       },
     },
+    // stock that came in since the order was sent: hold what its lines still lack
+    hold: { after: (tx, row) => holdFor(tx, row.id).then(() => undefined) },
+    cancel: { after: (tx, row) => releaseAll(tx, row.id) },
     pick: {
       async effect(tx, row, input, actor) {
         const done = await pick(tx, row, input.body as Static<typeof PickBody>, actorId(actor) ?? 0);
@@ -227,6 +353,7 @@ async function prepLines(tx: Tx, id: number): Promise<PrepLineRow[]> {
     .leftJoin(procedures, eq(procedures.id, materialPrepLines.procedureId))
     .where(eq(materialPrepLines.prepId, id))
     .orderBy(asc(materialPrepLines.lineNo));
+  const held = await heldByLine(tx, [id]);
   return rows.map(({ required, issued, ...r }) => {
     const left = micro(required) - micro(issued);
     return {
@@ -234,6 +361,7 @@ async function prepLines(tx: Tx, id: number): Promise<PrepLineRow[]> {
       requiredQuantity: Number(required),
       issuedQuantity: Number(issued),
       remainingQuantity: Number(fromMicro(left > 0n ? left : 0n)),
+      heldQuantity: Number(fromMicro(held.get(r.id) ?? 0n)),
     };
   });
 }

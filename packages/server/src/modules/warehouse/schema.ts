@@ -125,6 +125,10 @@ export const stockBalances = tenantTable(
   (t) => [
     uniqueIndex('stock_balance_key_uq').on(t.tenantId, t.materialsId, t.warehouseId, t.locationId, t.batchId),
     index('stock_balance_warehouse_idx').on(t.warehouseId),
+    // the materials holding stock, by warehouse, read from the index alone: the inventory list's
+    // "has stock" test and its total (docs/warehouse.md "Speed"). Its predicate makes a balance
+    // update that changes on hand a non-HOT update (every index gets the new version)
+    index('stock_balance_stocked_idx').on(t.materialsId, t.warehouseId).where(sql`${t.onHand} > 0`),
     check(
       'stock_balance_not_negative',
       sql`${t.onHand} >= 0 and ${t.allocated} >= 0 and ${t.allocated} <= ${t.onHand}`,
@@ -325,4 +329,30 @@ export const materialPrepLines = tenantTable(
     consumedQuantity: quantity('consumed_quantity').notNull().default('0'),
   },
   (t) => [index('material_prep_line_prep_idx').on(t.prepId)],
+);
+
+/**
+ * Holds (预占, docs/warehouse.md "Holds"): stock of a storage place set aside for a
+ * preparation line until it is picked; the balance's allocated is the sum of its holds, kept in the
+ * same statements, so no other stock-out can take it.
+ */
+export const stockAllocations = tenantTable(
+  'stock_allocation',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    prepLineId: integer('prep_line_id')
+      .notNull()
+      .references(() => materialPrepLines.id, { onDelete: 'cascade' }),
+    balanceId: integer('balance_id')
+      .notNull()
+      .references(() => stockBalances.id),
+    quantity: quantity('quantity').notNull(),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('stock_allocation_uq').on(t.tenantId, t.prepLineId, t.balanceId),
+    index('stock_allocation_balance_idx').on(t.balanceId),
+    check('stock_allocation_positive', sql`${t.quantity} > 0`),
+  ],
 );

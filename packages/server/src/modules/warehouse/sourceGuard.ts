@@ -1,41 +1,43 @@
-import { eq } from 'drizzle-orm';
+import { refusal } from '@factory/shared/machines/define';
+import { stockDocMachine } from '@factory/shared/machines/warehouse';
+import { eq, sql } from 'drizzle-orm';
+import { qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
 import type { DocRow } from '../../platform/machine.ts';
 import { producePlans, reportWorks } from '../plans/index.ts';
-import { materialPreps } from './schema.ts';
+import { materialPreps, stockDocs } from './schema.ts';
+
+const kind = qualified(stockDocs.kind);
+const bookAs = qualified(stockDocs.bookAs);
+const source = qualified(stockDocs.sourceNumber);
 
 /**
- * A document production made (a report's backflush or its return, a preparation order's pick, a
- * plan's stock-in) is undone through what made it, never by 冲销 on its own: the report's, the
- * order's and the plan's counters would no longer match the stock. Documents a keeper made of
- * the same types (an explicit 生产投料, say) are reversed as any other.
+ * What production made a stock document for (`stockDocSources`: 1 a report's 生产投料, 2 a
+ * withdrawn report's 报工撤回入库, 3 a preparation order's 生产领料, 4 a plan's 生产入库), as a
+ * column of its rows: a document the system posted (`postNow`: no user approved it) whose type
+ * and source number are production's. A keeper's document of the same type is none of them,
+ * whatever source number it names, and is reversed as any other.
+ */
+export const sourceKind = sql<number | null>`(case when ${qualified(stockDocs.postedBy)} is null
+  and ${qualified(stockDocs.postedAt)} is not null then case
+    when ${kind} = 1 and ${bookAs} = 3 and exists (
+      select 1 from ${reportWorks} r where r.code = ${source} and r.reversal_of is null) then 1
+    when ${kind} = 0 and ${bookAs} = 5 and exists (
+      select 1 from ${reportWorks} r where r.code = ${source} and r.reversal_of is not null) then 2
+    when ${kind} <> 0 and ${bookAs} = 0 and exists (
+      select 1 from ${materialPreps} p where p.code = ${source}) then 3
+    when ${kind} = 0 and ${bookAs} = 1 and exists (
+      select 1 from ${producePlans} p where p.code = split_part(${source}, '等', 1)) then 4
+  end end)`;
+
+/**
+ * A document production made is undone through what made it, never by 冲销 on its own: the
+ * report's, the order's and the plan's counters would no longer match the stock. The machine's
+ * declared `unless` says so for the row with its source kind, as the web read it.
  */
 export async function refuseMadeByProduction(tx: Tx, doc: DocRow): Promise<void> {
-  const source = doc.sourceNumber as string | null;
-  if (!source) return;
-  const kind = doc.kind as number;
-  const bookAs = doc.bookAs as number | null;
-  if ((kind === 1 && bookAs === 3) || (kind === 0 && bookAs === 5)) {
-    const [report] = await tx
-      .select({ id: reportWorks.id })
-      .from(reportWorks)
-      .where(eq(reportWorks.code, source));
-    if (report) throw conflict(`单据“${doc.code}”由报工记录“${source}”自动生成，不能冲销；请撤销该报工记录`);
-  }
-  if (kind !== 0 && bookAs === 0) {
-    const [prep] = await tx
-      .select({ id: materialPreps.id })
-      .from(materialPreps)
-      .where(eq(materialPreps.code, source));
-    if (prep)
-      throw conflict(`单据“${doc.code}”是备料单“${source}”的领料，不能冲销；多领的物料请调拨退回仓库`);
-  }
-  if (kind === 0 && bookAs === 1) {
-    const [plan] = await tx
-      .select({ id: producePlans.id })
-      .from(producePlans)
-      .where(eq(producePlans.code, source.split('等')[0]));
-    if (plan) throw conflict(`单据“${doc.code}”是生产计划的完工入库，不能冲销`);
-  }
+  const [row] = await tx.select({ sourceKind }).from(stockDocs).where(eq(stockDocs.id, doc.id));
+  const why = refusal(stockDocMachine, 'reverse', { ...doc, sourceKind: row?.sourceKind ?? null });
+  if (why) throw conflict(why);
 }

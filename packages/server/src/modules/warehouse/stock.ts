@@ -13,6 +13,7 @@ import { fieldError } from '../../platform/errors.ts';
 import { streamXlsx } from '../../platform/excel/export.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
+import { sqlIn } from '../../platform/sqlIn.ts';
 import {
   batchNumbers,
   materialClasses,
@@ -23,18 +24,12 @@ import {
   warehouses,
 } from '../information/index.ts';
 import { productColumns } from '../plans/index.ts';
-import { users } from '../setting/index.ts';
-import { stockBalances, stockMovements } from './schema.ts';
+import { actorName } from './actorName.ts';
+import { materialPrepLines, stockAllocations, stockBalances, stockMovements } from './schema.ts';
 
 export const ids = (text: string | undefined) => (text ? text.split(',').map(Number) : []);
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
-export const inList = (column: SQL, list: number[]) =>
-  list.length
-    ? sql`${column} in (${sql.join(
-        list.map((id) => sql`${id}`),
-        sql`, `,
-      )})`
-    : undefined;
+export const inList = (column: SQL, list: number[]) => (list.length ? sqlIn(column, list) : undefined);
 
 /** The ledger's movements (库存流水): the list contract's filters, sorts and export. */
 export const stockMovement = crud({
@@ -52,7 +47,7 @@ export const stockMovement = crud({
     locationName: sql`(select l.code from ${warehouseLocations} l where l.id = ${qualified(stockMovements.locationId)})`,
     batchCode: sql`(select b.code from ${batchNumbers} b where b.id = ${qualified(stockMovements.batchId)})`,
     isReversal: sql<boolean>`(${qualified(stockMovements.reversalOf)} is not null)`,
-    createdByName: sql`(select u.name from ${users} u where u.id = ${qualified(stockMovements.createdBy)})`,
+    createdByName: actorName(stockMovements.createdBy),
   },
 });
 
@@ -105,44 +100,54 @@ async function inventory(
   let list: Record<string, unknown>[];
   let total: number;
   if (!q.limitState) {
-    // the page first, walking materials in code order, then the sums of just its rows: a
-    // material shows when some balance it has holds stock (on hand is never below zero)
+    // ONE statement: the page first, walking materials in code order (a material shows when some
+    // balance it has holds stock: on hand is never below zero), then the sums of just its rows,
+    // and the total — counted only when the page is full or not the first, from the distinct
+    // materials holding stock (stock_balance_stocked_idx, index only), then their filter
     const stocked =
       q.isShowZero === 1
         ? undefined
         : sql`exists (select 1 from ${stockBalances} b where ${balanceOn} and b.on_hand > 0)`;
     const cond = sql.join([...where, stocked].filter(Boolean) as SQL[], sql` and `);
+    const matching = sql.join(where, sql` and `);
+    const counting =
+      q.isShowZero === 1
+        ? sql`select count(*) from ${materials} m where ${matching}`
+        : sql`select count(*) from (select distinct b.materials_id from ${stockBalances} b
+            where ${sql.join([sql`b.on_hand > 0`, ...counted], sql` and `)}) s
+          join ${materials} m on m.id = s.materials_id where ${matching}`;
+    const totalOf = !page
+      ? sql`null`
+      : page.offset > 0
+        ? sql`(${counting})`
+        : sql`case when (select count(*) from "inventory_page") = ${page.size} then (${counting})
+            else (select count(*) from "inventory_page") end`;
     list = (
-      (await tx.execute(
-        sql`select ${named} from ${materials} m ${names} where ${cond} order by m.code ${limit}`,
-      )) as unknown as {
-        rows: Record<string, unknown>[];
-      }
-    ).rows;
-    const pageIds = list.map((r) => Number(r.id));
-    const sums = new Map<number, Record<string, unknown>>();
-    if (pageIds.length) {
-      const rows = (
-        (await tx.execute(sql`
-          select b.materials_id, sum(b.on_hand) as current, sum(b.allocated) as allocated,
+      (await tx.execute(sql`
+        with "inventory_page" as (
+          select ${named} from ${materials} m ${names} where ${cond} order by m.code ${limit})
+        select p.*, s.current, s.allocated, s.batch_count, ${totalOf} as total
+        from "inventory_page" p
+        left join lateral (
+          select coalesce(sum(b.on_hand), 0) as current, coalesce(sum(b.allocated), 0) as allocated,
             count(*) filter (where b.on_hand > 0) as batch_count
           from ${stockBalances} b
-          where ${sql.join([inList(sql`b.materials_id`, pageIds) as SQL, ...counted], sql` and `)}
-          group by b.materials_id`)) as unknown as { rows: Record<string, unknown>[] }
-      ).rows;
-      for (const r of rows) sums.set(Number(r.materials_id), r);
-    }
-    list = list.map((r) => ({ current: 0, allocated: 0, batch_count: 0, ...r, ...sums.get(Number(r.id)) }));
-    total =
-      page && (list.length === page.size || page.offset > 0)
-        ? Number(
-            (
-              (await tx.execute(sql`select count(*) as n from ${materials} m where ${cond}`)) as unknown as {
-                rows: { n: unknown }[];
-              }
-            ).rows[0].n,
-          )
-        : list.length;
+          where ${sql.join([sql`b.materials_id = p.id`, ...counted], sql` and `)}) s on true
+        order by p.code`)) as unknown as { rows: Record<string, unknown>[] }
+    ).rows;
+    total = !page
+      ? list.length
+      : list.length
+        ? Number(list[0].total)
+        : page.offset > 0
+          ? Number(
+              (
+                (await tx.execute(sql`${counting}`)) as unknown as {
+                  rows: { count: unknown }[];
+                }
+              ).rows[0].count,
+            )
+          : 0;
   } else {
     // 库存预警 filters on the sums themselves: every material's, then the page
     const having = [
@@ -200,14 +205,20 @@ async function inventory(
  */
 export async function balances(
   tx: Tx,
-  q: { materialsId: number; warehouseIdStr?: string; availableOnly?: 0 | 1 },
+  q: { materialsId: number; warehouseIdStr?: string; availableOnly?: 0 | 1; prepId?: number },
   warehouseKind?: number,
 ) {
   const warehouseIds = ids(q.warehouseIdStr);
+  // for a pick: what its own preparation order holds there is available to it
+  const own = q.prepId
+    ? sql`coalesce((select sum(a.quantity) from ${stockAllocations} a join ${materialPrepLines} pl on pl.id = a.prep_line_id
+        where a.balance_id = b.id and pl.prep_id = ${q.prepId}), 0)`
+    : sql`0`;
   const rows = await tx.execute<Record<string, unknown>>(sql`
-    select b.id, b.warehouse_id, w.name as warehouse_name, nullif(b.location_id, 0) as location_id, l.code as location_name,
+    select * from (select b.id, b.warehouse_id, w.name as warehouse_name, nullif(b.location_id, 0) as location_id, l.code as location_name,
       nullif(b.batch_id, 0) as batch_id, bn.code as batch_code, to_char(bn.produced_on, 'YYYY-MM-DD') as produced_on,
-      b.on_hand, b.allocated, ${factoryTimeText(sql`b.first_in_at`)} as first_in_at
+      b.on_hand, b.allocated - ${own} as allocated, b.first_in_at as first_in,
+      ${factoryTimeText(sql`b.first_in_at`)} as first_in_at
     from ${stockBalances} b
     join ${warehouses} w on w.id = b.warehouse_id
     left join ${warehouseLocations} l on l.id = b.location_id
@@ -215,8 +226,9 @@ export async function balances(
     where b.materials_id = ${q.materialsId}
       ${warehouseIds.length ? sql`and ${inList(sql`b.warehouse_id`, warehouseIds)}` : sql``}
       ${warehouseKind === undefined ? sql`` : sql`and w.kind = ${warehouseKind}`}
-      and ${q.availableOnly === 1 ? sql`b.on_hand - b.allocated > 0` : sql`b.on_hand > 0`}
-    order by b.first_in_at, b.id`);
+      and b.on_hand > 0) b
+    ${q.availableOnly === 1 ? sql`where b.on_hand - b.allocated > 0` : sql``}
+    order by b.first_in, b.id`);
   const list = (rows as unknown as { rows: Record<string, unknown>[] }).rows;
   return list.map((r) => ({
     id: Number(r.id),

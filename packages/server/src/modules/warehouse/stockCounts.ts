@@ -1,4 +1,5 @@
 import { type CountEntryBody, type CountLineRow, warehouseApi } from '@factory/shared/api/warehouse';
+import { fromMicro, micro } from '@factory/shared/decimal';
 import { stockCountEntity } from '@factory/shared/entities/stockCount';
 import { stockCountMachine } from '@factory/shared/machines/warehouse';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
@@ -19,8 +20,8 @@ import {
   warehouses,
 } from '../information/index.ts';
 import { users } from '../setting/index.ts';
+import { releaseForLoss } from './allocation.ts';
 import { bookingType } from './bookingType.ts';
-import { fromMicro, micro } from './ledger.ts';
 import { stockBalances, stockCountLines, stockCounts, stockDocs } from './schema.ts';
 import { postNow } from './stockDocs.ts';
 
@@ -167,6 +168,8 @@ export const stockCountActions = machineService({
               lines: gains,
             }),
           );
+        // stock that is not there cannot stay held for a preparation order
+        await releaseForLoss(tx, row.warehouseId as number, losses);
         if (losses.length)
           made.push(
             await postNow(tx, userId, {

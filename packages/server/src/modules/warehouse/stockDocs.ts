@@ -1,13 +1,13 @@
 import { stockDocEntity } from '@factory/shared/entities/stockDoc';
 import { stockDocMachine } from '@factory/shared/machines/warehouse';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { nowOf } from '../../platform/clock.ts';
-import { crud, qualified } from '../../platform/crud.ts';
+import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, conflict, fieldError } from '../../platform/errors.ts';
 import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
+import { preparedStatement } from '../../platform/prepared.ts';
 import {
   batchNumbers,
   materials,
@@ -18,13 +18,10 @@ import {
   warehouses,
 } from '../information/index.ts';
 import { productColumns } from '../plans/index.ts';
-import { users } from '../setting/index.ts';
-import { movementsOf, type Posting, pickFifo, post } from './ledger.ts';
-import { stockDocLines, stockDocs } from './schema.ts';
-import { refuseMadeByProduction } from './sourceGuard.ts';
-
-const userName = (column: PgColumn) =>
-  sql<string | null>`(select u.name from ${users} u where u.id = ${qualified(column)})`;
+import { actorName } from './actorName.ts';
+import { type FifoRow, movementsOf, type Posting, post, takeFifo } from './ledger.ts';
+import { stockBalances, stockDocLines, stockDocs } from './schema.ts';
+import { refuseMadeByProduction, sourceKind } from './sourceGuard.ts';
 
 /** 出入库单: the declared calls; edited and deleted only as a draft (docs/warehouse.md). */
 export const stockDoc = crud({
@@ -39,8 +36,9 @@ export const stockDoc = crud({
   },
   columns: {
     version: stockDocs.version,
-    postedByName: userName(stockDocs.postedBy),
-    createdByName: userName(stockDocs.createdBy),
+    postedByName: actorName(stockDocs.postedBy, stockDocs.postedAt),
+    createdByName: actorName(stockDocs.createdBy),
+    sourceKind,
   },
   lines: {
     table: stockDocLines,
@@ -160,31 +158,47 @@ async function checkDoc(tx: Tx, values: Record<string, unknown>, id: number | nu
   }
 }
 
-type Line = typeof stockDocLines.$inferSelect;
+/** What posting reads of a line. */
+type Line = Pick<
+  typeof stockDocLines.$inferSelect,
+  'id' | 'materialsId' | 'batchCode' | 'locationId' | 'targetLocationId' | 'quantity'
+>;
 
 /** The factory's calendar day of the posting, for a new batch's production date. */
 const dayOf = (tx: Tx) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Shanghai' }).format(nowOf(tx));
 
+/** A batch as a line's code found it (or this posting made it). */
+type Batch = { id: number; materialId: number };
+
 /**
  * The batch an in-line goes to: its own code (a new batch, or more of one the material already
- * has), else the next number of the batch-number rule, written back onto the line.
+ * has), else the next number of the batch-number rule, written back onto the line. `found` is the
+ * batch of the line's code as the lines were read; `made` the batches this posting made so far.
  */
-async function inBatch(tx: Tx, doc: DocRow, line: Line, index: number): Promise<number> {
+async function inBatch(
+  tx: Tx,
+  doc: DocRow,
+  line: Line,
+  index: number,
+  found: Batch | undefined,
+  made: Map<string, Batch>,
+): Promise<number> {
   let code = line.batchCode;
   if (!code) {
     [code] = await takeCodes(tx, 'batchNumber');
     await tx.update(stockDocLines).set({ batchCode: code }).where(eq(stockDocLines.id, line.id));
+    [found] = await tx
+      .select({ id: batchNumbers.id, materialId: batchNumbers.materialId })
+      .from(batchNumbers)
+      .where(eq(batchNumbers.code, code));
   }
-  const [found] = await tx
-    .select({ id: batchNumbers.id, materialId: batchNumbers.materialId })
-    .from(batchNumbers)
-    .where(eq(batchNumbers.code, code));
+  found ??= made.get(code);
   if (found) {
     if (found.materialId !== line.materialsId)
       throw fieldError(`lines.${index}.batchCode`, `第${index + 1}行批次号“${code}”已用于其他物料`);
     return found.id;
   }
-  const [made] = await tx
+  const [row] = await tx
     .insert(batchNumbers)
     .values({
       code,
@@ -196,36 +210,90 @@ async function inBatch(tx: Tx, doc: DocRow, line: Line, index: number): Promise<
       createdAt: nowOf(tx),
     })
     .returning({ id: batchNumbers.id });
-  return made.id;
+  made.set(code, { id: row.id, materialId: line.materialsId });
+  return row.id;
 }
 
-/** The batch an out-line names, or 0 (first in, first out over the batches). */
-async function outBatch(tx: Tx, line: Line, index: number): Promise<number> {
+/** The batch an out-line names (it must be the material's), or 0 (first in, first out over the batches). */
+function outBatch(line: Line, index: number, found: Batch | undefined): number {
   if (!line.batchCode) return 0;
-  const [found] = await tx
-    .select({ id: batchNumbers.id })
-    .from(batchNumbers)
-    .where(and(eq(batchNumbers.code, line.batchCode), eq(batchNumbers.materialId, line.materialsId)));
-  if (!found) throw fieldError(`lines.${index}.batchCode`, `第${index + 1}行物料没有批次“${line.batchCode}”`);
+  if (!found || found.materialId !== line.materialsId)
+    throw fieldError(`lines.${index}.batchCode`, `第${index + 1}行物料没有批次“${line.batchCode}”`);
   return found.id;
 }
 
+/**
+ * A document's lines in the order they are posted (material, then line), each with the batch its
+ * code names (batch codes are unique in a tenant) and, for an out or a transfer, the places of its
+ * warehouse a first-in-first-out pick takes from (pickFifo's select: the line's location and batch
+ * when it names them, holding stock not allocated, oldest first), locked line by line in that
+ * order: ONE statement prepared once per connection, where a pick per line was one each.
+ */
+const linesStatement = preparedStatement('stock_doc_lines', (tx) =>
+  tx
+    .select({
+      id: sql<number>`x.id`,
+      index: sql<number>`x.idx`.mapWith(Number),
+      materialsId: sql<number>`x.materials_id`,
+      batchCode: sql<string | null>`x.batch_code`,
+      locationId: sql<number | null>`x.location_id`,
+      targetLocationId: sql<number | null>`x.target_location_id`,
+      quantity: sql<string>`x.quantity`,
+      batchId: sql<number | null>`x.bn_id`,
+      batchMaterialId: sql<number | null>`x.bn_material_id`,
+      pickLocationId: sql<number | null>`x.pick_location_id`,
+      pickBatchId: sql<number | null>`x.pick_batch_id`,
+      pickAvailable: sql<string | null>`x.pick_available`,
+    })
+    .from(
+      sql`(select l.*, f.location_id as pick_location_id, f.batch_id as pick_batch_id,
+          f.available as pick_available, f.first_in_at as pick_first_in_at, f.id as pick_id
+        from (
+          select l.id, l.materials_id, l.batch_code, l.location_id, l.target_location_id,
+            l.quantity::text as quantity, bn.id as bn_id, bn.material_id as bn_material_id,
+            row_number() over (order by l.line_no) - 1 as idx,
+            row_number() over (order by l.materials_id, l.line_no) as ord
+          from ${stockDocLines} l
+          left join ${batchNumbers} bn on bn.code = l.batch_code
+          where l.doc_id = ${sql.placeholder('doc')}
+          order by l.materials_id, l.line_no) l
+        left join lateral (
+          select b.location_id, b.batch_id, (b.on_hand - b.allocated)::text as available, b.first_in_at, b.id
+          from ${stockBalances} b
+          where ${sql.placeholder('picks')}::boolean and b.materials_id = l.materials_id
+            and b.warehouse_id = ${sql.placeholder('warehouse')}::int
+            and (l.location_id is null or b.location_id = l.location_id)
+            and (l.batch_code is null or b.batch_id = l.bn_id)
+            and b.on_hand - b.allocated > 0
+          order by b.first_in_at, b.id
+          for update of b) f on true) x`,
+    )
+    .orderBy(sql`x.ord, x.pick_first_in_at, x.pick_id`),
+);
+
 /** What posting a document writes to the ledger (DOMAIN "Stock documents" table). */
 async function postingsOf(tx: Tx, doc: DocRow): Promise<Posting[]> {
-  const lines = await tx
-    .select()
-    .from(stockDocLines)
-    .where(eq(stockDocLines.docId, doc.id))
-    .orderBy(asc(stockDocLines.lineNo));
   const warehouseId = doc.warehouseId as number;
+  const rows = await linesStatement(tx, { doc: doc.id, picks: doc.kind !== 0, warehouse: warehouseId });
+  // the rows of one line follow one another, lines in material order (so two documents take their
+  // rows' locks in one order), each line's places oldest first
+  const lines: { l: (typeof rows)[number]; places: FifoRow[] }[] = [];
+  for (const r of rows) {
+    if (lines.at(-1)?.l.id !== r.id) lines.push({ l: r, places: [] });
+    if (r.pickAvailable !== null)
+      lines[lines.length - 1].places.push({
+        locationId: r.pickLocationId as number,
+        batchId: r.pickBatchId as number,
+        available: r.pickAvailable,
+      });
+  }
   const postings: Posting[] = [];
-  // outs in material order, so two documents take their rows' locks in one order
-  const order = lines
-    .map((l, i) => ({ l, i }))
-    .sort((a, b) => a.l.materialsId - b.l.materialsId || a.i - b.i);
-  for (const { l, i } of order) {
+  const made = new Map<string, Batch>();
+  for (const { l, places } of lines) {
+    const i = l.index;
+    const found = l.batchId === null ? undefined : { id: l.batchId, materialId: l.batchMaterialId as number };
     if (doc.kind === 0) {
-      const batchId = await inBatch(tx, doc, l, i);
+      const batchId = await inBatch(tx, doc, l, i, found, made);
       postings.push({
         materialsId: l.materialsId,
         warehouseId,
@@ -236,15 +304,17 @@ async function postingsOf(tx: Tx, doc: DocRow): Promise<Posting[]> {
       });
       continue;
     }
-    const takes = await pickFifo(
+    const batchId = outBatch(l, i, found);
+    const takes = await takeFifo(
       tx,
       {
         materialsId: l.materialsId,
         warehouseId,
         locationId: l.locationId ?? undefined,
-        batchId: (await outBatch(tx, l, i)) || undefined,
+        batchId: batchId || undefined,
       },
       l.quantity,
+      places,
     );
     for (const t of takes) {
       postings.push({ ...t, quantity: `-${t.quantity}`, docLineId: l.id });

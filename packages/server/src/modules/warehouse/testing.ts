@@ -1,10 +1,14 @@
+import type { PrepLineRow, StockBalanceRow } from '@factory/shared/api/warehouse';
 import { expect } from 'vitest';
 import { type Calls, callsAs } from '../../testing/calls.ts';
 import type { Harness, TestTenant } from '../../testing/harness.ts';
+import { type ProductionFixture, productionFixture } from '../plans/testing.ts';
 
 const M = 'basicData/materials/private/';
 const W = 'warehouse/private/';
 export const DOC = `${W}stockDoc/`;
+export const PREP = `${W}materialPrep/`;
+const INVENTORY = 'warehouse/kiki/private/warehouseMaterialsBatKiki/';
 
 /** What a warehouse test starts from: two materials, a raw-material warehouse with two locations, a finished-goods warehouse. */
 export interface WarehouseFixture {
@@ -34,8 +38,9 @@ export async function warehouseFixture(
   h: Harness,
   memberCode = 'wh',
   users: Parameters<Harness['addTenant']>[1] = [],
+  flags: Parameters<Harness['addTenant']>[2] = {},
 ): Promise<WarehouseFixture> {
-  const tenant = await h.addTenant(memberCode, users);
+  const tenant = await h.addTenant(memberCode, users, flags);
   const a = callsAs(h, await h.login(memberCode, 'admin'));
   const add = async (url: string, body: unknown) => (await a.ok<{ id: number }>(a.post(url, body))).id;
   const kg = await add(`${M}unit/addUnit`, { code: 'KG', name: 'kg' });
@@ -134,4 +139,141 @@ export async function stockIn(
   const doc = await addDoc(f, { ...body, lines });
   await postDoc(f, doc);
   return detail(f, doc.id);
+}
+
+/**
+ * What a preparation or line-side test starts from: production's fixture (its product needs
+ * copper and cores), a raw-material warehouse holding `receipt` (posted as one purchase stock-in)
+ * and a line-side warehouse on the fixture's line.
+ */
+export interface PrepFixture {
+  f: ProductionFixture;
+  raw: number;
+  lineSide: number;
+  /** Adds a row through its add call, answering its id. */
+  add(url: string, body: unknown): Promise<number>;
+  /** Posts a purchase stock-in of these lines into the raw-material warehouse. */
+  receive(lines: Record<string, unknown>[]): Promise<void>;
+  /** The preparation order of a work order. */
+  prepOf(workOrderId: number): Promise<PrepRow>;
+  linesOf(prepId: number): Promise<PrepLineRow[]>;
+  /** Sends the order of a work order; answers it as sent. */
+  send(workOrderId: number): Promise<PrepRow>;
+  /** On hand of a material in a warehouse, over its batches. */
+  onHand(materialsId: number, warehouseId: number): Promise<number>;
+}
+
+export interface PrepRow {
+  id: number;
+  code: string;
+  version: number;
+  status: number;
+  targetWarehouseName: string | null;
+}
+
+export async function prepFixture(
+  h: Harness,
+  memberCode: string,
+  receipt: Record<string, unknown>[],
+  users: Parameters<Harness['addTenant']>[1] = [],
+): Promise<PrepFixture> {
+  const f = await productionFixture(h, memberCode, users);
+  const add = async (url: string, body: unknown) => (await f.a.ok<{ id: number }>(f.a.post(url, body))).id;
+  const raw = await add(`${W}warehouse/addWarehouse`, { name: '原材料库' });
+  const lineSide = await add(`${W}sitWarehouse/addSitWarehouse`, {
+    name: '油变一线线边仓',
+    areaId: f.ids.line,
+  });
+  const types = await f.a.page<{ id: number; name: string }>(`${W}stockType/getStockTypeListPage`);
+  const receive = async (lines: Record<string, unknown>[]) => {
+    const doc = await f.a.ok<{ id: number; version: number }>(
+      f.a.post(`${DOC}addStockDoc`, {
+        kind: 0,
+        stockTypeId: types.content.find((t) => t.name === '采购入库')?.id,
+        warehouseId: raw,
+        lines,
+      }),
+    );
+    const { version } = await f.a.ok<{ version: number }>(
+      f.a.post(`${DOC}submit`, { id: doc.id, version: doc.version }),
+    );
+    await f.a.ok(f.a.post(`${DOC}approve`, { id: doc.id, version }));
+  };
+  if (receipt.length) await receive(receipt);
+  const prepOf = async (workOrderId: number) =>
+    (
+      await f.a.page<PrepRow>(`${PREP}getMaterialPrepListPage`, [
+        { fieldName: 'workOrderId', operator: 'eq', fieldValue: workOrderId },
+      ])
+    ).content[0];
+  return {
+    f,
+    raw,
+    lineSide,
+    add,
+    receive,
+    prepOf,
+    linesOf: (id) => f.a.ok<PrepLineRow[]>(f.a.get(`${PREP}getMaterialPrepLineList`, { id })),
+    async send(workOrderId) {
+      const prep = await prepOf(workOrderId);
+      const sent = await f.a.ok<{ version: number; status: number }>(
+        f.a.post(`${PREP}send`, { id: prep.id, version: prep.version }),
+      );
+      return { ...prep, ...sent };
+    },
+    onHand: async (materialsId, warehouseId) =>
+      (await f.a.ok<StockBalanceRow[]>(f.a.get(`${INVENTORY}getMaterialsBatchList`, { materialsId })))
+        .filter((b) => b.warehouseId === warehouseId)
+        .reduce((s, b) => s + b.onHand, 0),
+  };
+}
+
+/** The fixture's product's BOM by step: 40 kg of copper at 绕线, one core at 总装 (backflush takes each at its step). */
+export async function bomBySteps(f: ProductionFixture): Promise<void> {
+  const FLOW = 'basicData/production/private/';
+  const version = await f.a.ok<{ steps: { id: number; procedureId: number }[] }>(
+    f.a.get(`${FLOW}processFlowVersion/getProcessFlowVersionDetail`, { id: f.ids.mainVersion }),
+  );
+  const stepOf = (procedureId: number) => version.steps.find((s) => s.procedureId === procedureId)?.id;
+  await f.a.ok(
+    f.a.post(`${FLOW}processFlow/updateBomListView`, {
+      versionId: f.ids.mainVersion,
+      items: [
+        { materialId: f.ids.copper, stepId: stepOf(f.ids.winding), quantity: 40 },
+        { materialId: f.ids.core, stepId: stepOf(f.ids.assembly), quantity: 1 },
+      ],
+    }),
+  );
+}
+
+/**
+ * Sends a work order's preparation order and picks every line whole from `warehouseId` (or only
+ * the lines of material `only`); answers the order.
+ */
+export async function pickWhole(
+  f: ProductionFixture,
+  workOrderId: number,
+  warehouseId: number,
+  only?: number,
+): Promise<PrepRow> {
+  const [prep] = (
+    await f.a.page<PrepRow>(`${PREP}getMaterialPrepListPage`, [
+      { fieldName: 'workOrderId', operator: 'eq', fieldValue: workOrderId },
+    ])
+  ).content;
+  const lines = await f.a.ok<PrepLineRow[]>(f.a.get(`${PREP}getMaterialPrepLineList`, { id: prep.id }));
+  const sent = await f.a.ok<{ version: number }>(
+    f.a.post(`${PREP}send`, { id: prep.id, version: prep.version }),
+  );
+  await f.a.ok(
+    f.a.post(`${PREP}pick`, {
+      id: prep.id,
+      version: sent.version,
+      warehouseId,
+      lines: lines
+        .filter((l) => only === undefined || l.materialsId === only)
+        .map((l) => ({ lineId: l.id, quantity: l.requiredQuantity })),
+    }),
+  );
+  return prep;
 }

@@ -1,3 +1,4 @@
+import { treeParentOf } from '@factory/shared/entities/define';
 import { and, type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../db.ts';
 import { listPage, listPageFirst, selectPage } from '../list.ts';
@@ -16,6 +17,9 @@ export interface ListCallOptions {
   /** The paged list's total counts at most this many rows past the page's start (`ListPageOptions`). */
   countLimit?: number;
 }
+
+/** A picker's tree is read whole; more nodes than this are not a picker's job (the tree page pages). */
+const TREE_MAX_NODES = 5000;
 
 /** Names of the prepared row statements: one per crud context, the same on every connection. */
 let preparedCount = 0;
@@ -66,11 +70,26 @@ export function listCalls(c: CrudContext, opts: ListCallOptions = {}) {
       order: c.defaultOrder,
     });
 
+  /** Every node of a tree-shaped entity, for a tree picker: id, name and parent only. */
+  const tree = (tx: Tx) => {
+    const parent = treeParentOf(c.entity);
+    const name = c.colOf('name');
+    const parentCol = parent ? c.colOf(parent) : undefined;
+    if (!name || !parentCol) throw new Error(`${c.entity.name}: a tree needs name and ${parent} columns`);
+    return tx
+      .select({ id: idCol, name, parentId: parentCol })
+      .from(table)
+      .where(c.inScope(o.selectWhere))
+      .orderBy(...c.defaultOrder)
+      .limit(TREE_MAX_NODES);
+  };
+
   const routes = [
     handle(c.endpoints.listPage, {
       handler: ({ tx, session, query }) => list(tx, query, o.listWhere?.(session)),
     }),
     handle(c.endpoints.list, { handler: ({ tx, query }) => select(tx, query) }),
+    ...(c.endpoints.tree ? [handle(c.endpoints.tree, { handler: ({ tx }) => tree(tx) })] : []),
   ];
   return { routes, list, select };
 }

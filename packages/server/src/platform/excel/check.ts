@@ -22,6 +22,21 @@ export interface ImportHooks {
   existing(field: string, values: (string | number)[]): Promise<Set<unknown>>;
   /** Rules across the fields of a row whose cells are all valid: the field (key) to blame and why. */
   checkRow?(data: Record<string, unknown>): { key: string; message: string }[];
+  /**
+   * Rules across rows and the database that a row alone cannot answer (a location that must lie in
+   * the row's warehouse, a batch number another material has), called once with every row still
+   * valid after the checks above, so its look-ups are batched too. It may put what it looked up
+   * into a row's `data` (the warehouse's id) for the write; each problem names the row (its
+   * `rowNumber`), the field (key) to blame and why.
+   */
+  checkRows?(rows: readonly ValidRow[]): Promise<RowProblem[]>;
+}
+
+/** A row refused by a rule across rows: the field (key) to blame and why. */
+export interface RowProblem {
+  rowNumber: number;
+  key: string;
+  message: string;
 }
 
 export interface ValidRow {
@@ -87,6 +102,11 @@ class Checker {
 
   isBad(i: number): boolean {
     return this.bad.has(i);
+  }
+
+  /** The field a rule blames; one the template lacks still refuses the row, on its first column. */
+  fieldOf(key: string): Field {
+    return this.fields.find(([k]) => k === key) ?? this.fields[0];
   }
 
   /** Rows holding a converted value for the field, grouped by that value as text. */
@@ -188,34 +208,50 @@ export function convertRows(rows: readonly ParsedRow[], decl: EntityDecl): Conve
 
 /**
  * The database checks on converted rows (unknown references, duplicates within the file and in
- * the database), each a batched look-up through `hooks`, then the complete result. Leaves
+ * the database, the hooks' rules), each a batched look-up through `hooks`, then the complete result. Leaves
  * `converted` unchanged, so the same rows can be checked again against a changed database.
  */
 export async function checkConverted(converted: ConvertedRows, hooks: ImportHooks): Promise<ImportCheck> {
   const c = new Checker(converted.rows, converted.fields, converted);
   await resolveRefs(c, hooks);
   await checkUnique(c, hooks);
-  checkRows(c, hooks);
+  rowRules(c, hooks);
+  await acrossRows(c, hooks);
   return c.result();
 }
 
 /** Rules across fields, on the rows whose cells passed (a lower limit above the upper one). */
-function checkRows(c: Checker, hooks: ImportHooks): void {
+function rowRules(c: Checker, hooks: ImportHooks): void {
   if (!hooks.checkRow) return;
   c.data.forEach((data, i) => {
     if (c.isBad(i)) return;
-    for (const problem of hooks.checkRow?.(data) ?? []) {
-      // a rule naming a field the template lacks still refuses the row, on its first column
-      const field = c.fields.find(([key]) => key === problem.key) ?? c.fields[0];
-      c.report(i, field, problem.message);
-    }
+    for (const problem of hooks.checkRow?.(data) ?? []) c.report(i, c.fieldOf(problem.key), problem.message);
   });
+}
+
+/** Rules across rows and the database, on the rows every check so far has passed. */
+async function acrossRows(c: Checker, hooks: ImportHooks): Promise<void> {
+  if (!hooks.checkRows) return;
+  const indexOf = new Map<number, number>();
+  const rows: ValidRow[] = [];
+  c.data.forEach((data, i) => {
+    if (c.isBad(i)) return;
+    indexOf.set(c.rows[i].rowNumber, i);
+    rows.push({ rowNumber: c.rows[i].rowNumber, data });
+  });
+  if (rows.length === 0) return;
+  for (const problem of await hooks.checkRows(rows)) {
+    const i = indexOf.get(problem.rowNumber);
+    if (i === undefined) throw new Error(`import checkRows: row ${problem.rowNumber} was not given`);
+    c.report(i, c.fieldOf(problem.key), problem.message);
+  }
 }
 
 /**
  * Validates every row completely (spec 000 §4 step "check"): required, type and format, unknown
- * references, duplicates within the file and in the database. Every bad cell of every row is
- * reported, ordered by row and column; rows without errors come back converted, ready to write.
+ * references, duplicates within the file and in the database, then the hooks' own rules. Every
+ * bad cell of every row is reported, ordered by row and column; rows without errors come back
+ * converted, ready to write.
  */
 export function checkImport(rows: ParsedRow[], decl: EntityDecl, hooks: ImportHooks): Promise<ImportCheck> {
   return checkConverted(convertRows(rows, decl), hooks);

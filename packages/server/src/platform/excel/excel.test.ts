@@ -558,6 +558,7 @@ describe('write in the tenant transaction (database)', () => {
       }
       await tx.insert(roles).values({ name: String(row.data.name), remark: String(row.data.remark) });
     }
+    return rows.length;
   };
 
   beforeAll(async () => {

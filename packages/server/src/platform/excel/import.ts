@@ -33,6 +33,10 @@ import { parseImport } from './parse.ts';
  *     hooks: tableLookups(tx, { unique: { userName: users.userName } }),
  *     write: (tx, rows) => insertRows(tx, users, rows.map(({ data }) => toUser(data))) });
  *
+ * A document import (one row = one line; rows grouped into documents, e.g. 批量入库) declares its
+ * row as an entity too, adds its rules across rows and the database as `hooks.checkRows`, and
+ * makes its documents in `write` through the module's own service, answering what it made.
+ *
  * The write step reuses what the check step of the same file learnt without the database
  * (cache.ts), so in the wizard a file is read once; the database checks always run again.
  */
@@ -43,12 +47,16 @@ export {
   checkImport,
   convertRows,
   type ImportHooks,
+  type RowProblem,
   type ValidRow,
 } from './check.ts';
 export { type ImportBinding, type RefBinding, tableLookups } from './lookups.ts';
 export { type ParsedImport, type ParsedRow, parseImport, parseOnly } from './parse.ts';
 export { assertWorkbook, type ImportFile, receiveImportFile } from './receive.ts';
 export { insertRows, insertRowsReturning } from './write.ts';
+
+/** What a write answers beyond the row count: the rows written and the documents made of them. */
+export type ImportWritten = Omit<ImportWriteResult, 'total'>;
 
 export interface ImportRunOptions {
   /** The uploaded workbook (see receiveImportFile). */
@@ -61,9 +69,10 @@ export interface ImportRunOptions {
   hooks: ImportHooks;
   /**
    * Writes the checked rows. It runs inside `tx`, so a throw anywhere rolls every row back (all
-   * or nothing); it may return the number written when that differs from the rows given.
+   * or nothing); it may return the number written when that differs from the rows given, and a
+   * document import what it made of them (`ImportWritten`).
    */
-  write?: (tx: Tx, rows: ValidRow[]) => Promise<unknown>;
+  write?: (tx: Tx, rows: ValidRow[]) => Promise<number | ImportWritten | undefined>;
   /** Where checked files are kept for their write; default the process's `checkedFiles`. */
   cache?: CheckedFiles;
 }
@@ -136,7 +145,8 @@ export async function runImport(
   const written = await o.write(o.tx, valid);
   // the rows are in (they commit with the route's transaction): the check has served its purpose
   cache.delete(key);
-  return { total, written: typeof written === 'number' ? written : valid.length };
+  if (typeof written === 'object') return { total, ...written };
+  return { total, written: written ?? valid.length };
 }
 
 /** The check's errors as an xlsx to download and correct the file by (行号, 列, 值, 原因). */

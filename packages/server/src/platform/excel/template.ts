@@ -45,6 +45,7 @@ function ruleOf(f: FieldDecl): string {
   if (f.type === 'date') rules.push('格式如 2024-01-31');
   if (f.type === 'datetime') rules.push('格式如 2024-01-31 08:30');
   if (f.unique) rules.push('不能与已有数据或文件中其他行重复');
+  if (f.importNote) rules.push(f.importNote);
   return rules.join('；');
 }
 

@@ -19,6 +19,8 @@ function node(database: Database): Jobs {
 }
 
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
+/** A slot test: the wait for room in the minute, two nodes starting on a loaded machine, the checks. */
+const SLOT_TEST_MS = 150_000;
 
 /** Waits until the current minute has at least `ms` left, so a check stays within one cron slot. */
 async function awayFromMinuteEdge(ms: number) {
@@ -81,7 +83,8 @@ describe('jobs on pg-boss', () => {
     expect((await jobs.get('test-flaky', id))?.retryCount).toBe(1);
   });
 
-  it('runs a scheduled job once across two nodes', async () => {
+  // each waits up to ~40 s for a minute with room in it before it starts: more than the default 60 s
+  it('runs a scheduled job once across two nodes', { timeout: SLOT_TEST_MS }, async () => {
     await awayFromMinuteEdge(20_000);
     const runs: string[] = [];
     const [a, b] = [node(db), node(other)];
@@ -94,12 +97,14 @@ describe('jobs on pg-boss', () => {
       });
     await Promise.all([a.start(), b.start()]);
     // the slot now due fires at start on one node only, and only once
-    await expect.poll(() => runs.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => runs.length, { timeout: 30_000 }).toBe(1);
     await sleep(3000);
     expect(runs).toHaveLength(1);
   });
 
-  it('runs a slot missed while every node was down once, when the nodes start', async () => {
+  it('runs a slot missed while every node was down once, when the nodes start', {
+    timeout: SLOT_TEST_MS,
+  }, async () => {
     await awayFromMinuteEdge(20_000);
     await db.executeSql(
       `insert into scheduled_job (name, last_slot) values ('test-hourly', now() - interval '3 hours')`,
@@ -111,7 +116,7 @@ describe('jobs on pg-boss', () => {
         runs.push('run');
       });
     await Promise.all([a.start(), b.start()]);
-    await expect.poll(() => runs.length, { timeout: 15_000 }).toBe(1);
+    await expect.poll(() => runs.length, { timeout: 30_000 }).toBe(1);
     await sleep(3000);
     expect(runs).toHaveLength(1);
     const { rows } = await db.executeSql(

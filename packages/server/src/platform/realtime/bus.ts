@@ -67,6 +67,9 @@ export function redisBus(
   };
   for (const conn of [pub, sub]) {
     conn.on('error', outage);
+    // a dropped connection is an outage even when the reconnect meets no error (Redis back within
+    // the retry interval): the subscriber heard nothing meanwhile
+    conn.on('close', () => outage());
     conn.on('end', () => outage());
   }
   pub.on('ready', () => {

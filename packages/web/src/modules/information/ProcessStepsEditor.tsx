@@ -22,6 +22,8 @@ type Item = {
   procedureId?: number;
   processType?: number;
   standardMinutes?: number | null;
+  setupMinutes?: number | null;
+  transferQuantity?: number | null;
   areaIds?: number[];
   stationIds?: number[];
   remark?: string;
@@ -38,6 +40,8 @@ const itemOf = (s: ProcessStep): Item => ({
   procedureId: s.procedureId,
   processType: s.processType,
   standardMinutes: s.standardMinutes,
+  setupMinutes: s.setupMinutes,
+  transferQuantity: s.transferQuantity,
   areaIds: s.areaList.map((a) => a.id),
   stationIds: s.stationList.map((x) => x.id),
   remark: s.remark ?? undefined,
@@ -116,6 +120,18 @@ const STEP_COLUMNS: LineColumn<Item>[] = [
     title: '标准工时(分钟)',
     width: 130,
     editor: { kind: 'number', min: 0, max: 100_000, placeholder: '分钟' },
+  },
+  {
+    key: 'setupMinutes',
+    title: '准备时间(分钟)',
+    width: 130,
+    editor: { kind: 'number', min: 0, max: 100_000, placeholder: '每个计划一次' },
+  },
+  {
+    key: 'transferQuantity',
+    title: '转序批量',
+    width: 110,
+    editor: { kind: 'number', min: 0.000001, max: 1_000_000_000, placeholder: '整批转序' },
   },
   {
     key: 'areaIds',
@@ -255,6 +271,8 @@ export function ProcessStepsEditor({
             procedureId: s.procedureId,
             processType: s.processType ?? 0,
             standardMinutes: s.standardMinutes ?? null,
+            setupMinutes: s.setupMinutes ?? null,
+            transferQuantity: s.transferQuantity ?? null,
             remark: s.remark?.trim() || null,
             areaIds: s.areaIds ?? [],
             stationIds: s.stationIds ?? [],

@@ -66,6 +66,8 @@ const version = (id: number, lines: [number, string][][]): VersionDetail => ({
     procedureName: `工序${i + 1}`,
     processType: 0,
     standardMinutes: null,
+    setupMinutes: null,
+    transferQuantity: null,
     remark: null,
     areaList: areas(...l),
     stationList: [],

@@ -53,7 +53,10 @@ export function tabFilters(tab: string): FilterItem[] {
 export function scheduleSummary(r: ScheduleResult): string {
   const head = `排产完成，共排定 ${r.scheduled} 个生产计划`;
   if (!r.late.length) return head;
-  const late = r.late.map((l) => `${l.code}（计划结束 ${l.planEndTime}，交货 ${l.deliveryTime}）`);
+  const late = r.late.map(
+    (l) =>
+      `${l.code}（计划结束 ${l.planEndTime}，交货 ${l.deliveryTime}${l.bottleneck ? `，等待工位“${l.bottleneck}”` : ''}）`,
+  );
   return `${head}；其中 ${r.late.length} 个晚于订单交货日期：${late.join('、')}`;
 }
 

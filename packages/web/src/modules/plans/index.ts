@@ -8,6 +8,7 @@ export const pages: Pages = {
   orderDetail: () => import('./OrderDetail.tsx'),
   planAdd: () => import('./PlanAdd.tsx'),
   planList: () => import('./PlanList.tsx'),
+  planSchedules: () => import('./PlanSchedules.tsx'),
   workList: () => import('./WorkList.tsx'),
   workDetail: () => import('./WorkDetail.tsx'),
   repairDetail: () => import('./WorkDetail.tsx'),
@@ -16,5 +17,6 @@ export const pages: Pages = {
   completeSetList: () => import('./CompleteSetList.tsx'),
   completeSetAdd: () => import('./CompleteSetAdd.tsx'),
   pieceRate: () => import('./PieceRateList.tsx'),
+  workCalendar: () => import('./WorkCalendarList.tsx'),
   performanceSalary: () => import('./PerformanceSalary.tsx'),
 };

@@ -16,6 +16,8 @@ const step = (seq: number, areas: [number, string][]): ProcessStep => ({
   procedureName: `工序${seq}`,
   processType: 0,
   standardMinutes: null,
+  setupMinutes: null,
+  transferQuantity: null,
   remark: null,
   areaList: areas.map(([id, name]) => ({ id, name })),
   stationList: [],
@@ -193,11 +195,26 @@ describe('the plan list', () => {
       scheduleSummary({
         scheduled: 4,
         late: [
-          { id: 1, code: 'PL001', planEndTime: '2026-12-02 10:00:00', deliveryTime: '2026-12-01 00:00:00' },
+          {
+            id: 1,
+            code: 'PL001',
+            planEndTime: '2026-12-02 10:00:00',
+            deliveryTime: '2026-12-01 00:00:00',
+            lateMinutes: 2040,
+            bottleneck: '绕线工位1',
+          },
+          {
+            id: 2,
+            code: 'PL002',
+            planEndTime: '2026-12-02 12:00:00',
+            deliveryTime: '2026-12-02 11:00:00',
+            lateMinutes: 60,
+            bottleneck: null,
+          },
         ],
       }),
     ).toBe(
-      '排产完成，共排定 4 个生产计划；其中 1 个晚于订单交货日期：PL001（计划结束 2026-12-02 10:00:00，交货 2026-12-01 00:00:00）',
+      '排产完成，共排定 4 个生产计划；其中 2 个晚于订单交货日期：PL001（计划结束 2026-12-02 10:00:00，交货 2026-12-01 00:00:00，等待工位“绕线工位1”）、PL002（计划结束 2026-12-02 12:00:00，交货 2026-12-02 11:00:00）',
     );
   });
 });

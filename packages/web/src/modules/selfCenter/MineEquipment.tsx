@@ -1,4 +1,5 @@
 import { PlusOutlined } from '@ant-design/icons';
+import type { Endpoint } from '@factory/shared/api/contract';
 import { myEquipmentApi } from '@factory/shared/api/equipment';
 import type { FilterItem } from '@factory/shared/api/list';
 import { encryptText } from '@factory/shared/crypto';
@@ -24,7 +25,7 @@ import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { actionsWidth, RowActions, useActionRunner } from '../../platform/list/actions.tsx';
 import { cellOf, EMPTY_CELL } from '../../platform/list/columns.tsx';
-import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { RefTreeSelect } from '../../platform/list/RefTreeSelect.tsx';
 import type { RowAction } from '../../platform/list/types.ts';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
 import { EQUIPMENT, type Equipment, myEquipment, useShowMineOnly } from '../equipment/index.ts';
@@ -32,6 +33,7 @@ import { EQUIPMENT, type Equipment, myEquipment, useShowMineOnly } from '../equi
 const { Text } = Typography;
 const F = equipmentEntity.fields;
 const PICK_PAGE = 10;
+const CLASS_TREE = entityEndpoints(equipmentClassEntity).tree as Endpoint;
 /** The own list is loaded whole and paged here only when long. */
 const PAGE = 20;
 const MINE_KEY = [myEquipmentApi.mine.path];
@@ -158,8 +160,8 @@ function AddEquipment({
               setPage(1);
             }}
           />
-          <RemoteSelect
-            endpoint={entityEndpoints(equipmentClassEntity).list}
+          <RefTreeSelect
+            endpoint={CLASS_TREE}
             placeholder="全部设备分类"
             allowClear
             style={{ width: 200 }}

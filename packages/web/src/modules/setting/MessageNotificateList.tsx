@@ -37,15 +37,15 @@ const clipped = (v: unknown) =>
     <Typography.Text type="secondary">—</Typography.Text>
   );
 
+/** Said under the rule's targets: who is told once, and who is never told (notify() leaves the actor out). */
+const RULE_TARGETS_HINT =
+  '用户、角色、用户组至少选择一项；同一人只会收到一条通知；触发该事件的操作人本人不会收到此通知';
+
 /** The rule form's own items: who it notifies (the declared fields come from the entity). */
 export const ruleTargets = (r?: Rule) =>
   TARGETS.map((t) => (
     <Col xs={24} key={t.ids}>
-      <Form.Item
-        name={t.ids}
-        label={t.label}
-        extra={t.ids === 'userIds' ? '用户、角色、用户组至少选择一项；同一人只会收到一条通知' : undefined}
-      >
+      <Form.Item name={t.ids} label={t.label} extra={t.ids === 'userIds' ? RULE_TARGETS_HINT : undefined}>
         {/* three kinds of row: the select reads each by its fields alone */}
         <RemoteSelect<RowSchema>
           endpoint={t.endpoint}

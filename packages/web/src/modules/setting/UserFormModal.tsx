@@ -1,4 +1,5 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
+import type { Endpoint } from '@factory/shared/api/contract';
 import { roleApi } from '@factory/shared/api/role';
 import { encryptText } from '@factory/shared/crypto';
 import type { FieldDecl } from '@factory/shared/entities/define';
@@ -10,6 +11,7 @@ import { App, Button, Col, Form, Input, Modal, Radio, Row, Space, Tooltip } from
 import { useEffect, useState } from 'react';
 import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../../platform/list/formRules.ts';
+import { RefTreeSelect } from '../../platform/list/RefTreeSelect.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
 import { type User, userNamePrefix, users } from './userApi.ts';
@@ -62,8 +64,8 @@ const known = (ids: readonly number[] | undefined, names: string | null | undefi
 };
 const knownRoles = (user?: User) => known(user?.roleIds, user?.roleNames);
 const knownGroups = (user?: User) => known(user?.groupIds, user?.groupNames);
-const knownOrganization = (user?: User) =>
-  user?.organizationId ? known([user.organizationId], user.organizationName) : undefined;
+/** Organisations are picked in their tree (工厂 → 车间 → 班组). */
+const ORGANIZATION_TREE = entityEndpoints(organizationEntity).tree as Endpoint;
 
 interface Props {
   open: boolean;
@@ -248,10 +250,9 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
           </Col>
           <Col xs={24} md={12}>
             <Form.Item name="organizationId" label={F.organizationName.label}>
-              <RemoteSelect
-                endpoint={entityEndpoints(organizationEntity).list}
+              <RefTreeSelect
+                endpoint={ORGANIZATION_TREE}
                 placeholder={`请选择${F.organizationName.label}`}
-                knownOptions={knownOrganization(source)}
                 allowClear
               />
             </Form.Item>

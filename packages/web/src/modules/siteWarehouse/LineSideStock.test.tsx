@@ -184,6 +184,9 @@ describe('LineSideStock', { timeout: 90_000 }, () => {
     expect(screen.getByText('（2 个工单）')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '库存流水' }));
     await waitFor(() => expect(calls(lineSideApi.movements.path)).toHaveLength(1));
+    // a movement's balance is its batch's there (as the 批次库存 rows), not the material's
+    expect((await screen.findAllByText('批次结存')).length).toBeGreaterThan(0);
+    expect(screen.queryByText('结存')).toBeNull();
     // never the warehouse's own calls, which a line-side user may not read
     expect(calls(warehouseApi.balances.path)).toHaveLength(0);
     expect(calls(warehouseApi.movement.listPage.path)).toHaveLength(0);

@@ -1,3 +1,4 @@
+import type { Endpoint } from '@factory/shared/api/contract';
 import { type InventoryQuery, type InventoryRow, warehouseApi } from '@factory/shared/api/warehouse';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { materialsClassEntity } from '@factory/shared/entities/materials';
@@ -18,7 +19,7 @@ import { useMemo, useState } from 'react';
 import { call } from '../../platform/call.ts';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
-import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { RefTreeSelect } from '../../platform/list/RefTreeSelect.tsx';
 import { usePermission } from '../../platform/usePermission.ts';
 import {
   FilterCard,
@@ -31,7 +32,7 @@ import {
 } from './reportParts.tsx';
 import { materialMovements, StockDrawer } from './stockDrawer.tsx';
 
-const CLASSES = entityEndpoints(materialsClassEntity).list;
+const CLASSES = entityEndpoints(materialsClassEntity).tree as Endpoint;
 
 interface Filters {
   warehouseIds?: number[];
@@ -250,7 +251,7 @@ export default function Inventory() {
         </FilterItem>
         <FilterItem>
           <Form.Item name="materialsClassId" label="物料分类">
-            <RemoteSelect endpoint={CLASSES} placeholder="全部分类" allowClear />
+            <RefTreeSelect endpoint={CLASSES} placeholder="全部分类" allowClear style={{ minWidth: 180 }} />
           </Form.Item>
         </FilterItem>
         <FilterItem>

@@ -25,6 +25,7 @@ const line = (l: Partial<PrepLineRow> & Pick<PrepLineRow, 'id' | 'materialsName'
   requiredQuantity: 30,
   issuedQuantity: 0,
   remainingQuantity: 30,
+  heldQuantity: 0,
   ...l,
 });
 

@@ -200,11 +200,17 @@ export function PickModal({
   // each line's material in the source warehouse: what is available, batch by batch
   const stock = useQueries({
     queries: lines.map((l) => ({
-      queryKey: [warehouseApi.balances.path, l.materialsId, 'available', warehouse?.id],
+      // what the order itself holds there counts as available to its pick
+      queryKey: [warehouseApi.balances.path, l.materialsId, 'available', warehouse?.id, id],
       queryFn: ({ signal }: { signal: AbortSignal }) =>
         call(
           warehouseApi.balances,
-          { materialsId: l.materialsId, warehouseIdStr: String(warehouse?.id), availableOnly: 1 as const },
+          {
+            materialsId: l.materialsId,
+            warehouseIdStr: String(warehouse?.id),
+            availableOnly: 1 as const,
+            prepId: id,
+          },
           { signal },
         ),
       enabled: open && !!warehouse && canReadStock,

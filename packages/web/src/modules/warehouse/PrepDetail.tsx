@@ -125,6 +125,22 @@ const lineColumns = (cancelled: boolean): TableColumnType<PrepLineRow>[] => [
         <Text type="success">已领齐</Text>
       ),
   },
+  {
+    key: 'held',
+    title: '已预占',
+    width: 120,
+    align: 'right',
+    // held short of what is still to pick: the shelves lack the rest (docs/warehouse.md "Holds")
+    render: (_, l) => {
+      if (l.remainingQuantity <= 0 || cancelled) return EMPTY_CELL;
+      const short = l.heldQuantity < l.remainingQuantity;
+      return (
+        <Text type={short ? 'warning' : undefined} title={short ? '库存不足，未能全部预占' : undefined}>
+          {quantity(l.heldQuantity, l)}
+        </Text>
+      );
+    },
+  },
 ];
 
 /** The order's lines: what each material needs, what was picked, what is still to pick. */

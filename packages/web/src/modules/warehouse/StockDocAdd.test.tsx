@@ -25,6 +25,7 @@ const PATH = '/warehouse/inventory-info/warehouse-operate';
 const draft: DetailOf<typeof stockDocEntity> = {
   id: 9,
   version: 3,
+  sourceKind: null,
   code: 'CRK20261126001',
   kind: 1,
   stockTypeId: 4,

@@ -23,6 +23,7 @@ import { fieldRules, showFieldErrors } from '../../platform/list/formRules.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { ApiError } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
+import { ScanBox } from './StockDocScan.tsx';
 import { fitLine, LINES, type StockDocKind, stockDocColumns } from './stockDocLines.tsx';
 import { detailHref, isDraft, LIST_HREF, STOCK_DOCS } from './stockDocParts.tsx';
 
@@ -335,13 +336,22 @@ function StockDocForm({ source }: { source?: Detail }) {
           </Typography.Text>
         }
       >
-        <LinesEditor<DocLine>
-          id="stockDocLines"
-          {...doc.editor}
-          newLine={() => ({})}
-          addLabel="添加物料"
-          emptyText="暂无物料，请添加"
-        />
+        <Flex vertical gap={12}>
+          <ScanBox
+            kind={kind}
+            warehouseId={warehouseId}
+            lines={doc.lines}
+            onChange={setLines}
+            editorId="stockDocLines"
+          />
+          <LinesEditor<DocLine>
+            id="stockDocLines"
+            {...doc.editor}
+            newLine={() => ({})}
+            addLabel="添加物料"
+            emptyText="暂无物料，请添加"
+          />
+        </Flex>
       </Card>
       <Card
         variant="borderless"

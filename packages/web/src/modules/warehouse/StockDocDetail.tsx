@@ -3,7 +3,8 @@ import type { FilterItem } from '@factory/shared/api/list';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import type { DetailOf } from '@factory/shared/entities/schema';
 import { stockDocEntity } from '@factory/shared/entities/stockDoc';
-import { stockDocMachine } from '@factory/shared/machines/warehouse';
+import { productionSource, stockDocMachine } from '@factory/shared/machines/warehouse';
+import { routeHref } from '@factory/shared/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Table, Tabs, Typography } from 'antd';
 import { useCallback, useMemo } from 'react';
@@ -14,7 +15,7 @@ import { LoadState } from '../../platform/LoadState.tsx';
 import { declaredLineTableColumns } from '../../platform/lines/declaredColumns.tsx';
 import { cellOf, EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
-import { listQueryKey } from '../../platform/list/useListQuery.ts';
+import { listQueryKey, searchHref } from '../../platform/list/useListQuery.ts';
 import { AuditTimeline, auditQueryKey } from '../../platform/machine/AuditTimeline.tsx';
 import { StateTags } from '../../platform/machine/StateTags.tsx';
 import { useMachineActions } from '../../platform/machine/useMachineActions.tsx';
@@ -125,9 +126,26 @@ function LinesTable({ doc }: { doc: Detail }) {
 }
 
 /**
+ * Where 冲销 would be on a document production made: what made it, linked to its list searched
+ * for its number, and what undoes it instead.
+ */
+function MadeBySource({ doc }: { doc: Detail }) {
+  const made = productionSource(doc);
+  if (!made) return null;
+  const code = made.source.code?.(made.number) ?? made.number;
+  return (
+    <Typography.Text type="secondary">
+      {made.before} <Link to={searchHref(routeHref(made.source.route), { code })}>{made.number}</Link>{' '}
+      {made.after}
+    </Typography.Text>
+  );
+}
+
+/**
  * /warehouse/inventory-info/warehouse-operate-detail/:id: a stock document — its head, state and
- * the actions allowed now (submit, approve and post, reverse with a reason …), its lines, the
- * movements it posted, and its audit trail.
+ * the actions allowed now (submit, approve and post, reverse with a reason …; on a document
+ * production made, what undoes it instead of 冲销), its lines, the movements it posted, and its
+ * audit trail.
  */
 export default function StockDocDetail() {
   const navigate = useNavigate();
@@ -172,6 +190,7 @@ export default function StockDocDetail() {
                   </Button>
                 )}
                 {actions.buttons}
+                {actions.held.some((h) => h.action === 'reverse') && <MadeBySource doc={doc} />}
               </Flex>
             }
           >

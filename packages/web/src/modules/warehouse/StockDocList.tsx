@@ -1,16 +1,27 @@
+import { UploadOutlined } from '@ant-design/icons';
+import { warehouseApi } from '@factory/shared/api/warehouse';
 import { stockDocEntity } from '@factory/shared/entities/stockDoc';
 import { stockDocMachine } from '@factory/shared/machines/warehouse';
 import { Tabs } from 'antd';
-import { useMemo, useRef } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
-import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
+import { ImportWizard } from '../../platform/list/ImportWizard.tsx';
+import type { ColumnOverride, ListPageHandle, RowAction, ToolbarAction } from '../../platform/list/types.ts';
 import { useLogButton } from '../../platform/machine/LogButton.tsx';
 import { stateColumns } from '../../platform/machine/StateTags.tsx';
-import { useMachineActions } from '../../platform/machine/useMachineActions.tsx';
+import { useMachineActions, useTenantFlags } from '../../platform/machine/useMachineActions.tsx';
 import { detailHref, formHref, isDraft, KindTag, MovementList, type StockDoc } from './stockDocParts.tsx';
 
 const never = () => false;
+/** 批量入库's dialog: the rows of one stock-in type and warehouse become one stock-in (docs/warehouse.md). */
+const BATCH_STOCK_IN = {
+  entityLabel: '入库明细',
+  importPath: warehouseApi.stockInImport.path,
+  templatePath: warehouseApi.stockInImportTemplate.path,
+  errorsPath: warehouseApi.stockInImportErrors.path,
+  documents: { label: '入库单', rule: '同一入库类型与仓库的行生成一张入库单，有提交权限时直接提交待审核' },
+};
 /** The step forward first, then going back, then the end of the document. */
 const ORDER = ['submit', 'approve', 'reverse', 'withdraw', 'cancel'].map((a) => `machine-${a}`);
 
@@ -21,6 +32,20 @@ function StockDocs() {
   const reload = useMemo(() => () => list.current?.reload(), []);
   const machine = useMachineActions<StockDoc, string>(stockDocMachine, undefined, reload);
   const log = useLogButton<StockDoc>(stockDocMachine, (d) => d.code ?? '');
+  const flags = useTenantFlags();
+  const [importing, setImporting] = useState(false);
+  // the button's own permission (warehouseRecordBatchStockIn) is asked by the list
+  const toolbar: ToolbarAction[] = flags?.batchStockIn
+    ? [
+        {
+          key: 'batchStockIn',
+          label: '批量入库',
+          action: 'BatchStockIn',
+          icon: <UploadOutlined />,
+          onClick: () => setImporting(true),
+        },
+      ]
+    : [];
   const columns = useMemo<Partial<Record<string, ColumnOverride<StockDoc>>>>(
     () => ({
       ...stateColumns<StockDoc>(stockDocMachine),
@@ -54,12 +79,22 @@ function StockDocs() {
         entity={stockDocEntity}
         title="出入库单列表"
         columns={columns}
+        toolbar={toolbar}
         rowActions={rowActions}
         maxRowActions={4}
         // edited on the form page (编辑), not in the dialog
         canModify={never}
         canDelete={isDraft}
         onAdd={() => navigate(formHref())}
+      />
+      <ImportWizard
+        open={importing}
+        {...BATCH_STOCK_IN}
+        onClose={() => setImporting(false)}
+        onDone={() => {
+          setImporting(false);
+          reload();
+        }}
       />
       {machine.holder}
       {log.drawer}

@@ -13,6 +13,7 @@ import { downloadFile, exportQuery } from '../../platform/list/download.ts';
 import { formatNumber } from '../../platform/list/format.ts';
 import { ListPage } from '../../platform/list/ListPage.tsx';
 import type { ColumnOverride } from '../../platform/list/types.ts';
+import { searchHref } from '../../platform/list/useListQuery.ts';
 
 export type StockDoc = RowOf<typeof stockDocEntity>;
 export type Movement = RowOf<typeof stockMovementEntity>;
@@ -27,7 +28,7 @@ export const formHref = (id?: number) =>
   id === undefined ? routeHref('warehouseOperate') : `${routeHref('warehouseOperate')}?id=${id}`;
 
 /** The record list searched for one document's number (a movement names its document by number). */
-export const docByCode = (code: string) => `${LIST_HREF}?q=${encodeURIComponent(JSON.stringify({ code }))}`;
+export const docByCode = (code: string) => searchHref(LIST_HREF, { code });
 
 /** Only a draft is edited or deleted (the server refuses the rest). */
 export const isDraft = (d: Pick<StockDoc, 'status'>) => d.status === 0;

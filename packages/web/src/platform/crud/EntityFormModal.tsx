@@ -1,5 +1,11 @@
 import { ThunderboltOutlined } from '@ant-design/icons';
-import { bodyKey, type EntityDecl, type FieldDecl, formFields } from '@factory/shared/entities/define';
+import {
+  bodyKey,
+  type EntityDecl,
+  type FieldDecl,
+  formFields,
+  treeParentOf,
+} from '@factory/shared/entities/define';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { entities } from '@factory/shared/entities/index';
 import {
@@ -23,6 +29,7 @@ import { AppModal } from '../AppModal.tsx';
 import { call } from '../call.ts';
 import { customValues } from '../list/columns.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts';
+import { RefTreeSelect } from '../list/RefTreeSelect.tsx';
 import { materialLabel, RemoteSelect } from '../list/RemoteSelect.tsx';
 import { TimeOfDayPicker } from '../TimeOfDayPicker.tsx';
 
@@ -41,6 +48,19 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
     const target = entities[f.ref.entity];
     const id = f.ref.idField ? source?.[f.ref.idField] : undefined;
     const name = source?.[key];
+    const tree = entityEndpoints(target).tree;
+    if (tree) {
+      // a node's own parent: not itself, nor anything under it
+      const own = treeParentOf(target) === f.ref.idField ? source?.id : undefined;
+      return (
+        <RefTreeSelect
+          endpoint={tree}
+          exclude={typeof own === 'number' ? own : undefined}
+          placeholder={placeholder}
+          allowClear={!f.required}
+        />
+      );
+    }
     return (
       <RemoteSelect
         endpoint={f.ref.select ?? entityEndpoints(target).list}

@@ -214,4 +214,39 @@ describe('ImportWizard', { timeout: 30_000 }, () => {
     expect(button('下一步').disabled).toBe(true);
     expect(onDone).not.toHaveBeenCalled();
   });
+
+  it('a document import says how rows become documents, then names the documents written', async () => {
+    fetchMock.mockResolvedValueOnce(envelope({ total: 3, valid: 3, errors: [] })).mockResolvedValueOnce(
+      envelope({
+        total: 3,
+        written: 3,
+        documents: [
+          { id: 7, code: 'CRK20261126001', lines: 2 },
+          { id: 8, code: 'CRK20261126002', lines: 1 },
+        ],
+      }),
+    );
+    render(
+      <App>
+        <ImportWizard
+          open
+          onClose={onClose}
+          onDone={onDone}
+          entityLabel="入库明细"
+          importPath="x/importStockIn"
+          templatePath="x/importStockInTemplate"
+          errorsPath="x/importStockInErrors"
+          documents={{ label: '入库单', rule: '同一入库类型与仓库的行生成一张入库单' }}
+        />
+      </App>,
+    );
+    await choose(xlsx('stock.xlsx'));
+    fireEvent.click(button('下一步'));
+    await screen.findByText('共 3 行，通过 3 行，错误 0 处');
+    fireEvent.click(button('下一步'));
+    await screen.findByText(/^同一入库类型与仓库的行生成一张入库单；全部写入成功或全部不写入/);
+    fireEvent.click(button('开始导入'));
+    await screen.findByText('成功导入 3 条');
+    expect(screen.getByText('生成入库单 2 张：CRK20261126001（2行）、CRK20261126002（1行）')).toBeTruthy();
+  });
 });

@@ -6,6 +6,7 @@ import {
   IMPORT_MAX_ROWS,
   type ImportCheckResult,
   type ImportError,
+  type ImportedDocument,
   type ImportWriteResult,
   importMessages,
 } from '@factory/shared/api/import';
@@ -64,6 +65,8 @@ export interface ImportWizardProps {
   errorsPath: string;
   /** Fields the write needs; passwords are encrypted before they are sent. */
   writeFields?: readonly ImportField[];
+  /** A document import: what the rows become ('入库单') and how, told before the write. */
+  documents?: { label: string; rule: string };
 }
 
 /** The refusal of a chosen file (spec 000 §5), if any; `count` is how many were chosen at once. */
@@ -142,6 +145,7 @@ function WizardBody({
   templatePath,
   errorsPath,
   writeFields = [],
+  documents,
   onClose,
   onDone,
   onBusy,
@@ -357,13 +361,19 @@ function WizardBody({
     <Result
       status="success"
       title={`成功导入 ${result.written} 条`}
-      subTitle={`${entityLabel}数据已全部写入`}
+      subTitle={
+        result.documents
+          ? madeText(result.documents, documents?.label ?? '单据')
+          : `${entityLabel}数据已全部写入`
+      }
     />
   ) : (
     <Result
       icon={<CloudUploadOutlined style={{ color: token.colorPrimary }} />}
       title={`即将导入 ${check?.valid ?? 0} 条${entityLabel}数据`}
-      subTitle="全部写入成功或全部不写入；写入前会再次校验文件"
+      subTitle={[documents?.rule, '全部写入成功或全部不写入；写入前会再次校验文件']
+        .filter(Boolean)
+        .join('；')}
     />
   );
 
@@ -420,6 +430,10 @@ function WizardBody({
     </Flex>
   );
 }
+
+/** What a document import made: '生成入库单 2 张：CRK…（3行）、CRK…（1行）'. */
+const madeText = (made: readonly ImportedDocument[], label: string) =>
+  `生成${label} ${made.length} 张：${made.map((d) => `${d.code}（${d.lines}行）`).join('、')}`;
 
 function isCheckResult(v: unknown): v is ImportCheckResult {
   return !!v && typeof v === 'object' && 'errors' in v && Array.isArray(v.errors);

@@ -78,6 +78,10 @@ export function readListState(params: URLSearchParams, d: ListDefaults): ListSta
   };
 }
 
+/** A list page's address opened on a search: `href` with these search values (a number). */
+export const searchHref = (href: string, search: SearchValues) =>
+  `${href}?${PARAM.search}=${encodeURIComponent(JSON.stringify(search))}`;
+
 /** The URL parameters of a state; defaults are left out and other parameters kept. */
 export function writeListState(params: URLSearchParams, s: ListState, d: ListDefaults): URLSearchParams {
   const next = new URLSearchParams(params);

@@ -4,6 +4,7 @@ import {
   actionEnabled,
   actionNames,
   allowedActions,
+  heldBack,
   type MachineDecl,
   type MachineRow,
 } from '@factory/shared/machines/define';
@@ -54,7 +55,8 @@ export const useTenantFlags = (): TenantFlags | undefined => useSession((s) => s
 
 /**
  * A machine's plain actions for a list's 操作 column (`rowActions`, each shown on the rows whose
- * state allows it) and for a detail page's head (`buttons`, for `row`). Each asks first when its
+ * state allows it) and for a detail page's head (`buttons`, for `row`; `held`: those its
+ * declaration refuses for what the row is, with why, for the page to say so). Each asks first when its
  * declaration says so (in red when dangerous), asks why in a dialog when it needs a reason, sends
  * the version the row was read at, says '<action>成功' and reloads. A second click while the call
  * runs does nothing; a refusal because someone changed the document since reloads it.
@@ -64,7 +66,13 @@ export function useMachineActions<R extends DocRow, A extends string>(
   machine: MachineDecl<string, A>,
   row: R | undefined,
   reload: () => void,
-): { rowActions: RowAction<R>[]; buttons: ReactNode; holder: ReactNode; allowed: A[] } {
+): {
+  rowActions: RowAction<R>[];
+  buttons: ReactNode;
+  holder: ReactNode;
+  allowed: A[];
+  held: { action: A; why: string }[];
+} {
   const can = usePermission();
   const flags = useTenantFlags();
   const { message } = App.useApp();
@@ -117,6 +125,7 @@ export function useMachineActions<R extends DocRow, A extends string>(
   );
 
   const allowed = row ? actionsNow(machine, row, can, flags) : [];
+  const held = row ? heldBack(machine, row, can, flags).filter((h) => !machine.actions[h.action].own) : [];
   const buttons = row ? (
     <>
       {rowActions
@@ -157,7 +166,7 @@ export function useMachineActions<R extends DocRow, A extends string>(
     />
   );
 
-  return { rowActions, buttons, holder, allowed };
+  return { rowActions, buttons, holder, allowed, held };
 }
 
 /** Asks why (强制结束): a required reason, sent with the action. */

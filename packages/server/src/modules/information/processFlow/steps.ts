@@ -19,6 +19,7 @@ import { byIds } from './common.ts';
 import { lockedVersion, versionOf } from './versions.ts';
 
 const num = (v: unknown) => (v === null || v === undefined ? null : Number(v));
+const decimalOrNull = (v: number | null | undefined) => (v === undefined || v === null ? null : String(v));
 
 const stepId = qualified(processFlowSteps.id);
 const stepColumns = {
@@ -29,6 +30,8 @@ const stepColumns = {
   procedureName: procedures.name,
   processType: processFlowSteps.processType,
   standardMinutes: sql<number | null>`${processFlowSteps.standardMinutes}`.mapWith(num),
+  setupMinutes: sql<number | null>`${processFlowSteps.setupMinutes}`.mapWith(num),
+  transferQuantity: sql<number | null>`${processFlowSteps.transferQuantity}`.mapWith(num),
   remark: processFlowSteps.remark,
   areaList: sql<
     { id: number; name: string }[]
@@ -139,8 +142,9 @@ export async function saveSteps(tx: Tx, actorId: number | null, versionId: numbe
       seq: i + 1,
       procedureId: s.procedureId,
       processType: s.processType,
-      standardMinutes:
-        s.standardMinutes === undefined || s.standardMinutes === null ? null : String(s.standardMinutes),
+      standardMinutes: decimalOrNull(s.standardMinutes),
+      setupMinutes: decimalOrNull(s.setupMinutes),
+      transferQuantity: decimalOrNull(s.transferQuantity),
       remark: s.remark?.trim() || null,
     };
     if (s.id !== undefined) {

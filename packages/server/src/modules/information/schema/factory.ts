@@ -1,4 +1,5 @@
 import {
+  date,
   index,
   integer,
   numeric,
@@ -23,6 +24,8 @@ export const areas = tenantTable(
     name: text('name').notNull(),
     /** The workshop the line belongs to. */
     organizationId: integer('organization_id').references(() => organizations.id),
+    /** Speed against the standard times (scheduling); empty means 1. */
+    efficiency: numeric('efficiency', { precision: 6, scale: 3 }),
     remark: text('remark'),
     custom: customValues(),
     ...timestamps(),
@@ -62,6 +65,8 @@ export const stations = tenantTable(
     areaId: integer('area_id')
       .notNull()
       .references(() => areas.id),
+    /** Speed against the standard times, times its line's (scheduling); empty means 1. */
+    efficiency: numeric('efficiency', { precision: 6, scale: 3 }),
     remark: text('remark'),
     custom: customValues(),
     ...timestamps(),
@@ -107,4 +112,24 @@ export const userStations = tenantTable(
     primaryKey({ columns: [t.userId, t.stationId] }),
     index('user_station_station_idx').on(t.stationId),
   ],
+);
+
+/**
+ * The factory's calendar exceptions (工作日历, docs/scheduling.md "Calendar"): a day not worked
+ * (a holiday) or worked though it is one, for the whole factory or one line.
+ */
+export const workCalendarDays = tenantTable(
+  'work_calendar_day',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** Empty: the whole factory. */
+    areaId: integer('area_id').references(() => areas.id),
+    /** workCalendarKind: 0 not worked (holiday), 1 worked though the factory rests. */
+    kind: smallint('kind').notNull().default(0),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [uniqueIndex('work_calendar_day_uq').on(t.tenantId, t.day, t.areaId)],
 );

@@ -91,6 +91,13 @@ export const processFlowSteps = tenantTable(
     /** 0 in-house, 1 outsourced (processType). */
     processType: smallint('process_type').notNull().default(0),
     standardMinutes: numeric('standard_minutes', { precision: 12, scale: 3 }),
+    /** Set-up minutes once per plan before the first unit (scheduling). */
+    setupMinutes: numeric('setup_minutes', { precision: 12, scale: 3 }),
+    /**
+     * 转序批量: the step passes its work on in batches of this many units, so the next step may
+     * start once the first batch is done here (scheduling); empty: the whole plan at once.
+     */
+    transferQuantity: numeric('transfer_quantity', { precision: 18, scale: 6 }),
     remark: text('remark'),
   },
   (t) => [

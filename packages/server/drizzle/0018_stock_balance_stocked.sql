@@ -1,0 +1,1 @@
+CREATE INDEX "stock_balance_stocked_idx" ON "stock_balance" USING btree ("tenant_id","materials_id","warehouse_id") WHERE "stock_balance"."on_hand" > 0;

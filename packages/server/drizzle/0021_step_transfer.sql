@@ -1,0 +1,1 @@
+ALTER TABLE "process_flow_step" ADD COLUMN "transfer_quantity" numeric(18, 6);

@@ -1,0 +1,1 @@
+CREATE UNIQUE INDEX "tenant_member_code_lower_uq" ON "tenant" USING btree (lower("member_code"));
