@@ -44,20 +44,29 @@ export async function shot(page: Page, name: string): Promise<void> {
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`) });
 }
 
+/** A select's search input (the select given by its wrapper or its input). */
+const inputOf = async (select: Locator) =>
+  (await select.evaluate((el) => el.tagName === 'INPUT')) ? select : select.locator('input').first();
+
+/**
+ * The dropdown of this select (found by the listbox its input controls), not another one still
+ * closing.
+ */
+export async function dropdownOf(p: Page, select: Locator): Promise<Locator> {
+  const list = await (await inputOf(select)).getAttribute('aria-controls');
+  return list
+    ? p.locator('.ant-select-dropdown', { has: p.locator(`[id="${list}"]`) })
+    : p.locator('.ant-select-dropdown:visible');
+}
+
 /**
  * Opens a select (its wrapper or its input), types to search when `typed`, and picks the option
- * from that select's own dropdown (found by the listbox its input controls), not from another one
- * still closing.
+ * from that select's own dropdown.
  */
 export async function pick(p: Page, select: Locator, option: string, typed?: string) {
   await select.click();
-  const isInput = await select.evaluate((el) => el.tagName === 'INPUT');
-  const input = isInput ? select : select.locator('input').first();
-  if (typed) await input.fill(typed);
-  const list = await input.getAttribute('aria-controls');
-  const dropdown = list
-    ? p.locator('.ant-select-dropdown', { has: p.locator(`[id="${list}"]`) })
-    : p.locator('.ant-select-dropdown:visible');
+  if (typed) await (await inputOf(select)).fill(typed);
+  const dropdown = await dropdownOf(p, select);
   // the whole text ('成品' must not pick '半成品'), after a code where options show one (materials)
   const exact = new RegExp(`^(?:\\S+ )?${option.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`);
   await dropdown.locator('.ant-select-item-option', { hasText: exact }).first().click();

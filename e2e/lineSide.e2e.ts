@@ -6,7 +6,7 @@ import { encryptText } from '@factory/shared/crypto';
 import type { Browser, Locator, Page, Response } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { formatNumber } from '../packages/web/src/platform/list/format.ts';
-import { apiCall, DEMO_PASSWORD, launch, newPage, pick, signIn } from './browser.ts';
+import { apiCall, DEMO_PASSWORD, dropdownOf, launch, newPage, pick, signIn } from './browser.ts';
 
 /**
  * The warehouse issue's line-side path in the browser: a plan released on a line with a line-side
@@ -183,8 +183,10 @@ async function lineSideAll(p: Page, warehouse?: string): Promise<LineSideRow[]> 
   let shown = await answer;
   if (shown.total > shown.content.length) {
     // the largest page the pager offers
-    await p.locator('.ant-pagination-options .ant-select').click();
-    const largest = p.locator('.ant-select-dropdown:visible .ant-select-item-option').last();
+    const sizes = p.locator('.ant-pagination-options .ant-select');
+    await sizes.click();
+    // the pager's own dropdown: the 线边仓 one may still be closing
+    const largest = (await dropdownOf(p, sizes)).locator('.ant-select-item-option').last();
     const size = numberIn(await largest.textContent());
     answer = answerOf(p, lineSideApi.stock.path, (u) => Number(u.searchParams.get('pageSize')) === size);
     await largest.click();

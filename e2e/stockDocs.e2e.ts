@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { launch, newPage, pick, signIn } from './browser.ts';
+import { dropdownOf, launch, newPage, pick, signIn } from './browser.ts';
 
 /** Where this test's pictures of the screens go (looked at after each run). */
 const OUTPUT = path.resolve(import.meta.dirname, '..', '.test-output', 'stockDocs');
@@ -47,11 +47,7 @@ const confirmOk = (p: Page) =>
 async function choose(p: Page, select: Locator, text: string) {
   await select.click();
   await select.fill(text);
-  const list = await select.getAttribute('aria-controls');
-  const dropdown = list
-    ? p.locator('.ant-select-dropdown', { has: p.locator(`[id="${list}"]`) })
-    : p.locator('.ant-select-dropdown:visible');
-  await dropdown.locator('.ant-select-item-option', { hasText: text }).first().click();
+  await (await dropdownOf(p, select)).locator('.ant-select-item-option', { hasText: text }).first().click();
 }
 
 /** The rows of the table in the tab shown (within `scope`). */
