@@ -57,6 +57,7 @@ export { DAY, dayOf, minutesOfDay, WorkCalendar } from './scheduling/calendar.ts
 export { workCalendar } from './scheduling/calendarDays.ts';
 export { runSchedule } from './scheduling/run.ts';
 export {
+  dispatchSchedule,
   eddSchedule,
   type Job,
   makespanLowerBound,

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { DAY, dayOf, fromMinute, minutesOfDay, toMinute, WorkCalendar } from './calendar.ts';
-import { eddSchedule, type Job, makespanLowerBound, type Station, schedule } from './scheduler.ts';
+import {
+  dispatchSchedule,
+  eddSchedule,
+  type Job,
+  makespanLowerBound,
+  type Schedule,
+  type Station,
+  schedule,
+} from './scheduler.ts';
 
 // Monday 2026-03-02 on the factory's clock
 const MON = dayOf('2026-03-02') * DAY;
@@ -170,4 +178,83 @@ describe('scheduler', () => {
     );
     expect(a.makespan).toBeGreaterThanOrEqual(makespanLowerBound(stations, jobs, at(0, '08:00')));
   });
+
+  it('dispatches step by step: each station works the most pressing ready step, within the rules', () => {
+    // an overloaded shop: twenty orders crossing three stations in two routes, dates too tight for all
+    // station -3 is a line working as one station (run.ts gives those negative ids)
+    const stations = [station(1), station(2), station(-3, day, 1.25)];
+    const jobs = Array.from({ length: 20 }, (_, i) =>
+      job(
+        i + 1,
+        (i % 2
+          ? [
+              [60 + ((i * 29) % 120), [1]],
+              [30 + ((i * 41) % 90), [2, -3]],
+              [45 + ((i * 17) % 60), [1]],
+            ]
+          : [
+              [40 + ((i * 31) % 100), [2, -3]],
+              [50 + ((i * 23) % 110), [1]],
+            ]) as [number, number[]][],
+        { due: at(0, '12:00') + 90 * i, priority: i % 7 === 3 ? 1 : 0 },
+      ),
+    );
+    const from = at(0, '08:00');
+    const bookings = [{ stationId: 1, start: at(0, '13:00'), end: at(0, '14:00') }];
+    const s = dispatchSchedule(stations, jobs, bookings, from);
+    expect(s.jobs.map((j) => j.id).sort((a, b) => a - b)).toEqual(jobs.map((j) => j.id));
+    expect(s.rule).toMatch(/^工序派工/);
+    feasible(s, stations, jobs, bookings, from);
+    // the urgent ones are placed first: they lie as if the normal ones were not there
+    const urgent = jobs.filter((j) => j.priority === 1);
+    const alone = dispatchSchedule(stations, urgent, bookings, from);
+    const placedOf = (x: Schedule) =>
+      x.jobs.filter((j) => urgent.some((u) => u.id === j.id)).sort((m, n) => m.id - n.id);
+    expect(placedOf(s)).toEqual(placedOf(alone));
+    expect(placedOf(s)).toHaveLength(3);
+    // what the scheduler chooses is never worse than either decoder alone
+    const chosen = schedule(stations, jobs, bookings, from);
+    feasible(chosen, stations, jobs, bookings, from);
+    expect(chosen.weightedTardiness).toBeLessThanOrEqual(s.weightedTardiness);
+    expect(chosen.weightedTardiness).toBeLessThanOrEqual(
+      eddSchedule(stations, jobs, bookings, from).weightedTardiness,
+    );
+  });
 });
+
+/**
+ * A schedule keeps the rules: every job and step placed once, each step on a station it allows
+ * for its working time on that station's calendar, after the step before, not before the start,
+ * and no two steps (nor a booking) overlapping on a station; the tardiness is the end past the date.
+ */
+function feasible(
+  s: Schedule,
+  stations: Station[],
+  jobs: Job[],
+  bookings: { stationId: number; start: number; end: number }[],
+  from: number,
+) {
+  const byId = new Map(stations.map((st) => [st.id, st]));
+  const taken = new Map<number, [number, number][]>();
+  for (const b of bookings) taken.set(b.stationId, [...(taken.get(b.stationId) ?? []), [b.start, b.end]]);
+  for (const placed of s.jobs) {
+    const j = jobs.find((x) => x.id === placed.id) as Job;
+    expect(placed.steps.map((st) => st.key)).toEqual(j.steps.map((st) => st.key));
+    let ready = from;
+    placed.steps.forEach((st, i) => {
+      const want = j.steps[i];
+      expect(want.stations).toContain(st.stationId);
+      const on = byId.get(st.stationId) as Station;
+      expect(st.start).toBeGreaterThanOrEqual(ready);
+      expect(st.end).toBe(on.calendar.finish(st.start, Math.max(1, Math.ceil(want.work / on.efficiency))));
+      ready = st.end;
+      taken.set(st.stationId, [...(taken.get(st.stationId) ?? []), [st.start, st.end]]);
+    });
+    expect(placed.end).toBe(ready);
+    expect(placed.tardiness).toBe(Math.max(0, ready - j.due));
+  }
+  for (const list of taken.values()) {
+    list.sort((a, b) => a[0] - b[0]);
+    for (let i = 1; i < list.length; i++) expect(list[i][0]).toBeGreaterThanOrEqual(list[i - 1][1]);
+  }
+}

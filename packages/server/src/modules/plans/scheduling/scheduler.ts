@@ -3,14 +3,16 @@ import type { WorkCalendar } from './calendar.ts';
 /**
  * The finite-capacity scheduler (docs/scheduling.md): pure, deterministic, in factory minutes.
  *
- * A sequence of jobs is laid out job by job, each job's steps in order, each step on the allowed
- * station where it ends earliest, in the earliest gap of that station's timeline that its working
- * time fits (a step occupies its station from start to end, through breaks and nights). The
- * sequence is chosen by trying several dispatching rules — earliest due date, modified due date and
- * apparent tardiness cost at two look-ahead factors, the clock run by bottleneck time — keeping the
- * layout with the least weighted tardiness (so never worse than earliest due date), then
- * improved by moving late jobs earlier while that lowers it. Priority classes stay in order:
- * a job of a higher priority always comes first in the sequence.
+ * Two decoders make candidate layouts; the one with the least weighted tardiness wins (so never
+ * worse than earliest due date). Both put each step on the allowed station where it ends earliest,
+ * in the earliest gap of that station's timeline that its working time fits (a step occupies its
+ * station from start to end, through breaks and nights).
+ * - Job by job: a sequence of jobs is laid out, each job's steps in order. The sequence is chosen
+ *   by trying several dispatching rules — earliest due date, modified due date and apparent
+ *   tardiness cost at two look-ahead factors, the clock run by bottleneck time — then improved by
+ *   moving late jobs earlier while that lowers the tardiness.
+ * - Operation by operation: the station free first takes the most pressing step ready for it.
+ * Priority classes stay in order: a job of a higher priority is placed before any of a lower one.
  */
 
 export interface Station {
@@ -158,8 +160,8 @@ const shareOn = (step: JobStep, station: Station, share: number, withSetup: bool
   return Math.max(1, Math.ceil(((withSetup ? setup : 0) + (step.work - setup) * share) / station.efficiency));
 };
 
-/** Lays the jobs out in this order. */
-function layout(inst: Instance, order: Job[], rule: string): Schedule {
+/** Each station's timeline, made on first use with its bookings. */
+function timelines(inst: Instance): (stationId: number) => Timeline {
   const lines = new Map<number, Timeline>();
   const booked = new Map<number, [number, number][]>();
   for (const b of inst.bookings) {
@@ -167,7 +169,7 @@ function layout(inst: Instance, order: Job[], rule: string): Schedule {
     list.push([b.start, b.end]);
     booked.set(b.stationId, list);
   }
-  const timeline = (id: number) => {
+  return (id) => {
     let tl = lines.get(id);
     if (!tl) {
       tl = new Timeline(booked.get(id));
@@ -175,62 +177,202 @@ function layout(inst: Instance, order: Job[], rule: string): Schedule {
     }
     return tl;
   };
-  const jobs: PlacedJob[] = [];
+}
+
+/** A job being laid out: its next step, when that step may start, and what is placed. */
+interface Progress {
+  job: Job;
+  next: number;
+  ready: number;
+  /** The step before, when it passes its work on in batches: its end and the share of a batch. */
+  overlap?: { end: number; share: number };
+  steps: PlacedStep[];
+  worstWait: number;
+  bottleneck?: number;
+}
+
+const begin = (inst: Instance, job: Job): Progress => ({
+  job,
+  next: 0,
+  ready: Math.max(job.release, inst.from),
+  steps: [],
+  worstWait: -1,
+});
+
+/**
+ * Where the job's next step would run on each allowed station — the earliest fit from its ready
+ * time that ends no earlier than the batches of the step before allow — the one ending first.
+ */
+function bestFit(inst: Instance, timeline: (id: number) => Timeline, p: Progress): PlacedStep {
+  const step = p.job.steps[p.next];
+  let best: PlacedStep | undefined;
+  for (const id of step.stations) {
+    const station = inst.stations.get(id);
+    if (!station) continue;
+    const minutes = minutesOn(step, station);
+    // the last batch arrives when the step before ends: this step works on it after that
+    const minEnd = p.overlap
+      ? station.calendar.finish(p.overlap.end, shareOn(step, station, p.overlap.share, false))
+      : Number.NEGATIVE_INFINITY;
+    let from = p.ready;
+    let [start, end] = timeline(id).fit(station.calendar, from, minutes);
+    while (end < minEnd) {
+      from += minEnd - end;
+      [start, end] = timeline(id).fit(station.calendar, from, minutes);
+    }
+    if (!best || end < best.end) best = { key: step.key, stationId: id, start, end };
+  }
+  if (!best) throw new Error(`step ${step.key} of job ${p.job.id} has no station`);
+  return best;
+}
+
+/** Books the job's next step where `bestFit` put it and moves the job on to its following step. */
+function commit(inst: Instance, timeline: (id: number) => Timeline, p: Progress, placed: PlacedStep): void {
+  const step = p.job.steps[p.next];
+  timeline(placed.stationId).add(placed.start, placed.end);
+  // waiting beyond the calendar's own gaps is waiting for the station
+  const station = inst.stations.get(placed.stationId) as Station;
+  const wait = station.calendar.workBetween(p.ready, placed.start);
+  if (wait > p.worstWait) {
+    p.worstWait = wait;
+    p.bottleneck = placed.stationId;
+  }
+  p.steps.push(placed);
+  p.next++;
+  const share = step.transfer;
+  if (share !== undefined && share > 0 && share < 1) {
+    // the next step may start once the first batch is done here
+    p.ready = station.calendar.finish(placed.start, shareOn(step, station, share, true));
+    p.overlap = { end: placed.end, share };
+  } else {
+    p.ready = placed.end;
+    p.overlap = undefined;
+  }
+}
+
+const placedJob = (p: Progress): PlacedJob => {
+  const done = p.steps.reduce((m, s) => Math.max(m, s.end), p.ready);
+  return {
+    id: p.job.id,
+    start: p.steps[0]?.start ?? done,
+    end: done,
+    tardiness: Math.max(0, done - p.job.due),
+    steps: p.steps,
+    bottleneck: p.bottleneck,
+  };
+};
+
+/** The schedule of placed jobs, in the order given. */
+function scheduleOf(inst: Instance, jobs: PlacedJob[], weights: Map<number, number>, rule: string): Schedule {
   let weighted = 0;
   let makespan = inst.from;
-  for (const job of order) {
-    let ready = Math.max(job.release, inst.from);
-    const steps: PlacedStep[] = [];
-    let worstWait = -1;
-    let bottleneck: number | undefined;
-    // the step before, when it passes its work on in batches: its end and the share of a batch
-    let overlap: { end: number; share: number } | undefined;
-    for (const step of job.steps) {
-      let best: { stationId: number; start: number; end: number } | undefined;
-      for (const id of step.stations) {
-        const station = inst.stations.get(id);
-        if (!station) continue;
-        const minutes = minutesOn(step, station);
-        // the last batch arrives when the step before ends: this step works on it after that
-        const minEnd = overlap
-          ? station.calendar.finish(overlap.end, shareOn(step, station, overlap.share, false))
-          : Number.NEGATIVE_INFINITY;
-        let from = ready;
-        let [start, end] = timeline(id).fit(station.calendar, from, minutes);
-        while (end < minEnd) {
-          from += minEnd - end;
-          [start, end] = timeline(id).fit(station.calendar, from, minutes);
-        }
-        if (!best || end < best.end) best = { stationId: id, start, end };
-      }
-      if (!best) throw new Error(`step ${step.key} of job ${job.id} has no station`);
-      timeline(best.stationId).add(best.start, best.end);
-      // waiting beyond the calendar's own gaps is waiting for the station
-      const station = inst.stations.get(best.stationId) as Station;
-      const wait = station.calendar.workBetween(ready, best.start);
-      if (wait > worstWait) {
-        worstWait = wait;
-        bottleneck = best.stationId;
-      }
-      steps.push({ key: step.key, ...best });
-      const share = step.transfer;
-      if (share !== undefined && share > 0 && share < 1) {
-        // the next step may start once the first batch is done here
-        ready = station.calendar.finish(best.start, shareOn(step, station, share, true));
-        overlap = { end: best.end, share };
-      } else {
-        ready = best.end;
-        overlap = undefined;
-      }
-    }
-    const done = steps.reduce((m, s) => Math.max(m, s.end), ready);
-    const start = steps[0]?.start ?? done;
-    const tardiness = Math.max(0, done - job.due);
-    weighted += weight(job) * tardiness;
-    makespan = Math.max(makespan, done);
-    jobs.push({ id: job.id, start, end: done, tardiness, steps, bottleneck });
+  for (const j of jobs) {
+    weighted += (weights.get(j.id) ?? 1) * j.tardiness;
+    makespan = Math.max(makespan, j.end);
   }
   return { jobs, weightedTardiness: weighted, makespan: makespan - inst.from, rule };
+}
+
+const weightsOf = (jobs: Job[]) => new Map(jobs.map((j) => [j.id, weight(j)]));
+
+/** Lays the jobs out in this order, job by job, each job's steps in order. */
+function layout(inst: Instance, order: Job[], rule: string): Schedule {
+  const timeline = timelines(inst);
+  const jobs = order.map((job) => {
+    const p = begin(inst, job);
+    while (p.next < job.steps.length) commit(inst, timeline, p, bestFit(inst, timeline, p));
+    return placedJob(p);
+  });
+  return scheduleOf(inst, jobs, weightsOf(order), rule);
+}
+
+/**
+ * Operation by operation (a non-delay dispatcher): priority class by class, the station free
+ * earliest takes, of the steps waiting for it whose step before is done, the one of highest
+ * apparent tardiness cost for an operation — w/p · exp(−slack⁺ / (k·p̄)), the slack counting the
+ * job's work still to do — and runs it on the allowed station where it ends first. Where the
+ * job-at-a-time layout keeps a job's steps together, this lets every station work on the most
+ * pressing step at each moment.
+ */
+function dispatchLayout(inst: Instance, k: number): Schedule {
+  const timeline = timelines(inst);
+  const placed: PlacedJob[] = [];
+  const classes = [...new Set(inst.jobs.map((j) => j.priority))].sort((a, b) => b - a);
+  for (const c of classes) {
+    const jobs = inst.jobs.filter((j) => j.priority === c).sort(byDue);
+    // the work still to do from each step on
+    const rest = new Map(
+      jobs.map((j) => {
+        const left = j.steps.map((st) => st.work);
+        for (let i = left.length - 2; i >= 0; i--) left[i] += left[i + 1];
+        return [j.id, left];
+      }),
+    );
+    let ops = 0;
+    let work = 0;
+    for (const j of jobs)
+      for (const st of j.steps) {
+        ops++;
+        work += st.work;
+      }
+    const scale = k * (work / Math.max(1, ops));
+    // the jobs whose next step waits for a station, by station
+    const waiting = new Map<number, Set<Progress>>();
+    const free = new Map<number, number>();
+    const release = (p: Progress) => {
+      if (p.next >= p.job.steps.length) {
+        placed.push(placedJob(p));
+        return;
+      }
+      for (const id of p.job.steps[p.next].stations) {
+        if (!inst.stations.has(id)) continue;
+        let set = waiting.get(id);
+        if (!set) {
+          set = new Set();
+          waiting.set(id, set);
+          if (!free.has(id)) free.set(id, inst.from);
+        }
+        set.add(p);
+      }
+    };
+    for (const j of jobs) release(begin(inst, j));
+    for (;;) {
+      // (a line working as one station, or an outsourced step, has a negative id)
+      let station: number | undefined;
+      for (const [id, set] of waiting)
+        if (set.size && (station === undefined || (free.get(id) ?? 0) < (free.get(station) ?? 0)))
+          station = id;
+      if (station === undefined) break;
+      const set = waiting.get(station) as Set<Progress>;
+      let t = free.get(station) ?? inst.from;
+      let soonest = Number.POSITIVE_INFINITY;
+      for (const p of set) soonest = Math.min(soonest, p.ready);
+      t = Math.max(t, soonest);
+      let chosen: Progress | undefined;
+      let bestValue = Number.NEGATIVE_INFINITY;
+      for (const p of set) {
+        if (p.ready > t) continue;
+        const step = p.job.steps[p.next];
+        const left = (rest.get(p.job.id) as number[])[p.next];
+        const value =
+          (weight(p.job) / Math.max(1, step.work)) * Math.exp(-Math.max(0, p.job.due - left - t) / scale);
+        if (value > bestValue) {
+          bestValue = value;
+          chosen = p;
+        }
+      }
+      if (!chosen) break;
+      const at = bestFit(inst, timeline, chosen);
+      for (const id of chosen.job.steps[chosen.next].stations) waiting.get(id)?.delete(chosen);
+      commit(inst, timeline, chosen, at);
+      // the station asked stays free until what it was given (if it went elsewhere) would have started
+      free.set(station, at.stationId === station ? at.end : Math.max(t, at.start));
+      if (at.stationId !== station) free.set(at.stationId, Math.max(free.get(at.stationId) ?? 0, at.end));
+      release(chosen);
+    }
+  }
+  placed.sort((a, b) => a.start - b.start || a.id - b.id);
+  return scheduleOf(inst, placed, weightsOf(inst.jobs), `工序派工 ATC k=${k}`);
 }
 
 /** Priority first (extra urgent), then the rule's key. */
@@ -339,7 +481,29 @@ export function schedule(
       order = o;
     }
   }
-  return improve(inst, order, best, options.improvementBudget ?? 24);
+  let result = improve(inst, order, best, options.improvementBudget ?? 24);
+  for (const k of DISPATCH_LOOK_AHEAD) {
+    const s = dispatchLayout(inst, k);
+    if (better(s, result)) result = s;
+  }
+  return result;
+}
+
+/**
+ * The look-ahead factors the operation dispatcher tries: a small one for a shop that can still
+ * meet most dates, a large one (nearly shortest step first) for an overloaded one.
+ */
+const DISPATCH_LOOK_AHEAD = [0.5, 2];
+
+/** The operation dispatcher's layout alone (the bench's and the tests' view of it). */
+export function dispatchSchedule(
+  stations: Station[],
+  jobs: Job[],
+  bookings: Booking[],
+  from: number,
+  k = DISPATCH_LOOK_AHEAD[0],
+): Schedule {
+  return dispatchLayout(instance(stations, jobs, bookings, from), k);
 }
 
 /**
