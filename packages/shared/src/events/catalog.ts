@@ -13,6 +13,15 @@ export const events = defineEvents({
     scope: 'tenant',
     payload: Type.Object({ userId: Type.Integer(), userName: Type.String(), name: Type.String() }),
   },
+  'user.imported': {
+    label: '导入用户',
+    scope: 'tenant',
+    payload: Type.Object({
+      count: Type.Integer(),
+      /** The first users imported ('姓名（用户名）'), for the summary. */
+      names: Type.Array(Type.String()),
+    }),
+  },
   'user.passwordReset': {
     label: '密码重置',
     scope: 'tenant',

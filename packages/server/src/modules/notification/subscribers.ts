@@ -13,6 +13,12 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
     title: '新增用户',
     message: `${actor.name}新增了用户“${p.name}”（${p.userName}）`,
   }),
+  // an import tells the people a single add would, once for the whole file
+  'user.imported': ({ actor, payload: p }) => ({
+    type: 'userCreated',
+    title: '导入用户',
+    message: `${actor.name}导入了${p.count}个用户：${p.names.join('、')}${p.count > p.names.length ? ' 等' : ''}`,
+  }),
   'user.passwordReset': ({ actor, payload: p }) => ({
     type: 'passwordReset',
     title: '密码已重置',

@@ -1,10 +1,12 @@
 import { encryptText } from '@factory/shared/crypto';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createHarness, type Harness } from '../../testing/harness.ts';
+import { callsAs } from '../../testing/calls.ts';
+import { createHarness, type Harness, type TestTenant } from '../../testing/harness.ts';
 import { multipart } from '../../testing/multipart.ts';
 
 let h: Harness;
+let t: TestTenant;
 let admin: string;
 const BASE = '/api/web/v1/authority/private/user/';
 const HEADERS = ['用户名', '姓名', '工号', '手机号', '邮箱', '角色', '状态'];
@@ -48,7 +50,7 @@ async function userRow<T>(userName: string): Promise<T> {
 
 beforeAll(async () => {
   h = await createHarness();
-  await h.addTenant('imp', [{ userName: 'existing', phone: '13900000000' }]);
+  t = await h.addTenant('imp', [{ userName: 'existing', phone: '13900000000' }]);
   admin = await h.login('imp', 'admin');
 });
 afterAll(() => h.close());
@@ -115,6 +117,39 @@ describe('user import', () => {
       roleNames: 'existing的角色',
       isEnabled: 0,
     });
+  });
+
+  it('tells the people of the 新增用户 rule once per import, naming the first users, not once per row', async () => {
+    const calls = callsAs(h, admin);
+    await calls.ok(
+      calls.post('notification/private/notificationRule/addNotificationRule', {
+        name: '新用户通知',
+        event: 'userCreated',
+        userIds: [t.users.existing],
+      }),
+    );
+    const rows = Array.from({ length: 7 }, (_, i) => [`note${i}`, `通知${i}`, `NJ${i}`, '', '', '', '启用']);
+    const res = await importUsers('write', await workbook(rows), {
+      password: await encryptText('Import2026'),
+    });
+    expect(res).toMatchObject({ errorCode: 0, result: { written: 7 } });
+    const existing = callsAs(h, await h.login('imp', 'existing'));
+    type Task = { type: string; title: string; message: string };
+    const mine = async () =>
+      (
+        await existing.ok<Task[]>(
+          existing.get('notification/private/notificationTask/getNotificationTaskList'),
+        )
+      ).filter((n) => n.type === 'userCreated');
+    await expect.poll(mine, { timeout: 10_000 }).toHaveLength(1);
+    // the events are handled after the commit: nothing more comes for the other rows
+    await new Promise((r) => setTimeout(r, 500));
+    const [notice] = await mine();
+    expect(await mine()).toHaveLength(1);
+    expect(notice.title).toBe('导入用户');
+    expect(notice.message).toMatch(
+      /^.+导入了7个用户：通知0（note0）、通知1（note1）、通知2（note2）、通知3（note3）、通知4（note4） 等$/,
+    );
   });
 
   it('fills the organisation and the user groups the form has, by their names, and refuses unknown ones', async () => {

@@ -69,6 +69,9 @@ function parseFields(text: string): Record<string, unknown[]> {
   return value as Record<string, unknown[]>;
 }
 
+/** How many of an import's users its notification names. */
+const IMPORT_NAMES = 5;
+
 /**
  * The 用户组 cell of imported rows: group names separated by 、 (or commas), each an enabled group of
  * the tenant; their ids go into the row for the write, an unknown name is the row's problem.
@@ -228,7 +231,8 @@ export const userRoutes = [
       sendXlsx(reply, '用户导入错误清单', await errorWorkbook(body, userEntity)),
   }),
   handle(userApi.import, {
-    handler: async ({ tx, session, req, query }) => {
+    handler: async (ctx) => {
+      const { tx, session, req, query } = ctx;
       const file = await receiveImportFile(req);
       // every imported user starts with the password the administrator gives in the wizard; it is
       // hashed (on the thread pool) while the rows are checked again, and awaited only to write
@@ -302,6 +306,11 @@ export const userRoutes = [
             ),
           );
           await audit(tx, session.userId, 'user', null, 'import', { count });
+          if (count)
+            await emitEvent(ctx, 'user.imported', {
+              count,
+              names: rows.slice(0, IMPORT_NAMES).map(({ data }) => `${data.name}（${data.userName}）`),
+            });
           return count;
         },
       });
