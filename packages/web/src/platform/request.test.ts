@@ -125,6 +125,29 @@ describe('request client and the error catalogue (spec 000 §8)', () => {
     expect(effects.error).not.toHaveBeenCalled();
   });
 
+  it('a request cancelled while its answer is still arriving shows nothing either', async () => {
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async (_url: string, init: RequestInit) => {
+        // the headers are in; the body breaks off when the page changes
+        const body = new ReadableStream({
+          start(c) {
+            c.enqueue(new TextEncoder().encode('{"errorCode":0,"result":['));
+            init.signal?.addEventListener('abort', () => c.error(new DOMException('aborted', 'AbortError')));
+          },
+        });
+        return new Response(body, { headers: { 'content-type': 'application/json' } });
+      }),
+    );
+    // the page's query is cancelled as it unmounts
+    const leaving = new AbortController();
+    const pending = request('GET', 'big', { signal: leaving.signal });
+    await new Promise((r) => setTimeout(r, 10));
+    leaving.abort();
+    await expect(pending).rejects.toThrow('aborted');
+    expect(effects.error).not.toHaveBeenCalled();
+  });
+
   it('requests marked keep survive navigation', async () => {
     let resolve: (r: Response) => void = () => {};
     vi.stubGlobal(

@@ -157,7 +157,9 @@ export async function request<T>(
   let env: Envelope<T>;
   try {
     env = (await res.json()) as Envelope<T>;
-  } catch {
+  } catch (err) {
+    // left while the answer was still arriving (the page changed): nothing to tell anyone
+    if (controller.signal.aborted) throw err;
     if (!opts.quiet) effects.error(clientMessages.network);
     throw new ApiError(clientMessages.network, -1, null, undefined, !!opts.quiet);
   }
