@@ -4,6 +4,7 @@ import type { RouteDef } from '../platform/route.ts';
 import { changelog } from './changelog/index.ts';
 import { equipmentModule } from './equipment/index.ts';
 import { file } from './file/index.ts';
+import { home } from './home/index.ts';
 import { information } from './information/index.ts';
 import { market } from './market/index.ts';
 import { notification } from './notification/index.ts';
@@ -24,6 +25,7 @@ export const modules: readonly ModuleFace[] = [
   equipmentModule,
   plans,
   warehouse,
+  home,
   notification,
   changelog,
   market,

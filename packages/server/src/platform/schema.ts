@@ -207,7 +207,11 @@ export const auditLog = tenantTable(
     detail: jsonb('detail'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('audit_log_entity_idx').on(t.tenantId, t.entity, t.entityId)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.tenantId, t.entity, t.entityId),
+    // a user's own trail, newest first (the workbench's 最近处理): walked backwards and stopped early
+    index('audit_log_user_idx').on(t.userId, t.id.desc()),
+  ],
 );
 
 /**

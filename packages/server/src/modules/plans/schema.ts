@@ -74,6 +74,8 @@ export const produceOrders = tenantTable(
     index('produce_order_material_idx').on(t.materialsId),
     index('produce_order_customer_idx').on(t.customerId),
     index('produce_order_delivery_idx').on(t.deliveryTime),
+    // the workbench counts the open ones (to confirm, to plan) without reading every order
+    index('produce_order_status_idx').on(t.planStatus, t.confirmStatus),
   ],
 );
 
@@ -121,6 +123,8 @@ export const producePlans = tenantTable(
     index('produce_plan_area_idx').on(t.areaId, t.sortOrder),
     index('produce_plan_material_idx').on(t.materialsId),
     index('produce_plan_flow_version_idx').on(t.flowVersionId),
+    // the workbench counts the open ones (to schedule, to release, overdue) without reading every plan
+    index('produce_plan_schedule_idx').on(t.scheduleStatus),
   ],
 );
 

@@ -7,6 +7,7 @@ import {
   SafetyCertificateOutlined,
 } from '@ant-design/icons';
 import { allRouteNames, routePath } from '@factory/shared/routes';
+import { type QueryClient, useQuery } from '@tanstack/react-query';
 import { Button, Card, Col, Empty, Flex, Row, Tag, Typography, theme } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useEffect, useMemo, useState } from 'react';
@@ -15,6 +16,7 @@ import { ModuleIcon } from '../../platform/ModuleIcon.tsx';
 import { type MenuEntry, menuEntries } from '../../platform/menu.ts';
 import { useHasPage } from '../../platform/pages.ts';
 import { permissionSet, type SessionUser, useSession } from '../../platform/session.ts';
+import { RecentCard, TodoCard, workbenchQuery } from './MyWork.tsx';
 import styles from './Workbench.module.css';
 
 const { Title, Text } = Typography;
@@ -226,12 +228,20 @@ function AccountCard({ user }: { user: SessionUser }) {
   );
 }
 
-/** The /home workbench: greeting, shift and station, and a shortcut card per module the user may open. */
+/** Opened by its address (the landing page): the user's to-dos are asked at once. */
+export const prefetch = (client: QueryClient) =>
+  client.prefetchQuery(workbenchQuery(useSession.getState().user?.id));
+
+/**
+ * The /home workbench: greeting, shift and station, what waits for the user (我的待办) and what
+ * they changed lately (最近处理), and a shortcut card per module the user may open.
+ */
 export default function Workbench() {
   const user = useSession((s) => s.user);
   const navigate = useNavigate();
   const now = useNow();
   const hasPage = useHasPage();
+  const work = useQuery({ ...workbenchQuery(user?.id), enabled: Boolean(user) });
   const modules = useMemo(() => {
     if (!user) return [];
     const subject = { isAdmin: user.userName === 'admin', permissions: permissionSet(user) };
@@ -245,6 +255,14 @@ export default function Workbench() {
       <Hero user={user} now={now} />
       <Row gutter={[20, 20]} style={{ marginTop: 20 }}>
         <Col xs={24} xl={17} xxl={18}>
+          <Row gutter={[16, 16]} style={{ marginBottom: 20 }}>
+            <Col xs={24} lg={14}>
+              <TodoCard query={work} todos={work.data?.todos} onOpen={(path) => navigate(path)} />
+            </Col>
+            <Col xs={24} lg={10}>
+              <RecentCard query={work} items={work.data?.recent} />
+            </Col>
+          </Row>
           <Flex align="baseline" justify="space-between" style={{ marginBottom: 12 }}>
             <Title level={5} style={{ margin: 0 }}>
               我的功能
