@@ -18,7 +18,9 @@ afterAll(async () => {
 
 const TENANT = 'transformer';
 /** The administrator and one person of each demo job role (packages/server/src/demo/roles.ts). */
-const PEOPLE = [
+const PEOPLE: readonly (readonly [string, string, number?, number?])[] = [
+  // the administrator on a large screen as well as on a laptop's
+  ['admin', '管理员', 1920, 1080],
   ['admin', '管理员'],
   ['zhijian01', '质检员'],
   ['cangguan01', '仓管员'],
@@ -27,7 +29,7 @@ const PEOPLE = [
   ['jihua01', '计划员'],
   ['jingli01', '生产经理'],
   ['shebei01', '设备管理员'],
-] as const;
+];
 
 const mainMenu = (page: Page) => page.getByRole('navigation', { name: '主菜单' });
 /** A first-level entry by its title (its icon's label aside). */
@@ -185,9 +187,11 @@ async function open(page: Page, main: string, link: { title: string; path: strin
 }
 
 describe('every entry a person sees opens a working screen', () => {
-  for (const [userName, role] of PEOPLE)
-    it(`${role} (${userName}): every menu entry and every tab on it`, { timeout: 600_000 }, async () => {
-      const { context, page } = await newPage(browser, 1366, 768);
+  for (const [userName, role, width = 1366, height = 768] of PEOPLE)
+    it(`${role} (${userName}) at ${width}×${height}: every menu entry and every tab on it`, {
+      timeout: 600_000,
+    }, async () => {
+      const { context, page } = await newPage(browser, width, height);
       const problems = watch(page);
       await signIn(page, TENANT, userName);
       const found = await faults(page, `${role} 首页`, problems);
@@ -221,7 +225,7 @@ describe('every entry a person sees opens a working screen', () => {
             screens++;
           }
         }
-      await shot(page, `walk-${userName}`);
+      await shot(page, `walk-${userName}-${width}`);
       expect(found.join('\n'), `${screens} screens`).toBe('');
       expect(screens).toBeGreaterThan(0);
       await context.close();
