@@ -37,7 +37,8 @@ export const jobRoles = [
   {
     key: 'qualityInspector',
     name: '质检员',
-    remark: '来料、过程、成品检验与不良处理',
+    // what the role does today: the quality screens come with the quality issue, and this text with them
+    remark: '查看工单、报工与物料，跟踪生产质量',
     grant: { modules: ['home', 'quality'], readOnly: ['works', 'materialsInfo'] },
     users: [
       ['zhijian01', '王芳'],
@@ -64,7 +65,7 @@ export const jobRoles = [
   {
     key: 'operator',
     name: '操作工',
-    remark: '工位终端开工、报工，呼叫',
+    remark: '工位终端开工、暂停与报工',
     // the station terminal is the operator's screen: its page lets them start, pause, continue and report
     grant: { modules: ['home', 'call', 'stationScheduling'], readOnly: ['works', 'reportRecords'] },
     users: [
@@ -83,7 +84,7 @@ export const jobRoles = [
   {
     key: 'manager',
     name: '生产经理',
-    remark: '查看全部业务与报表，审批',
+    remark: '查看计划、工单、仓储与基础数据',
     grant: {
       modules: ['home', 'statisticsBoard'],
       readOnly: [
@@ -103,7 +104,7 @@ export const jobRoles = [
   {
     key: 'equipmentKeeper',
     name: '设备管理员',
-    remark: '设备台账、点检、巡检、保养与维修',
+    remark: '设备台账、设备分类与设备档案',
     grant: { modules: ['home', 'equipment', 'facility'] },
     users: [
       ['shebei01', '杨帆'],

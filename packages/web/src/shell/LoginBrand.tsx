@@ -1,23 +1,56 @@
 import {
   ClusterOutlined,
   CustomerServiceOutlined,
+  InboxOutlined,
   SafetyCertificateOutlined,
   ScheduleOutlined,
 } from '@ant-design/icons';
 import { Flex, theme } from 'antd';
 import { PRODUCT_TITLE } from '../platform/guard.ts';
+import { useHasPage } from '../platform/pages.ts';
 import { colors } from '../theme.ts';
 import LoginArt from './LoginArt.tsx';
 
+/**
+ * The product's pillars, each shown once the screen it promises exists (`route`): the sign-in page
+ * does not advertise a module that is not built yet.
+ */
 const FEATURES = [
-  { icon: <ScheduleOutlined />, title: '生产执行', text: '订单、计划、工单与排产' },
-  { icon: <SafetyCertificateOutlined />, title: '设备与质量', text: '点检保养、质检与追溯' },
-  { icon: <CustomerServiceOutlined />, title: '售后服务', text: '需求、服务工单与知识库' },
+  {
+    icon: <ScheduleOutlined />,
+    title: '生产执行',
+    text: '订单、计划、工单与排产',
+    phrase: '计划排产、工单执行',
+    route: 'planSchedules',
+  },
+  {
+    icon: <InboxOutlined />,
+    title: '仓储物料',
+    text: '出入库、备料、齐套与线边库存',
+    phrase: '仓储备料',
+    route: 'warehouseRecord',
+  },
+  {
+    icon: <SafetyCertificateOutlined />,
+    title: '设备与质量',
+    text: '点检保养、质检与追溯',
+    phrase: '设备维护、质量追溯',
+    route: 'qualityInspectionOrderList',
+  },
+  {
+    icon: <CustomerServiceOutlined />,
+    title: '售后服务',
+    text: '需求、服务工单与知识库',
+    phrase: '售后服务',
+    route: 'demandCenterList',
+  },
 ];
 
 /** The sign-in page's left half: product name, tagline, illustration and the three pillars. */
 export default function LoginBrand() {
   const { token } = theme.useToken();
+  const hasPage = useHasPage();
+  const features = FEATURES.filter((f) => hasPage(f.route));
   const white = (alpha: number) => `rgba(255, 255, 255, ${alpha})`;
   return (
     <Flex
@@ -85,14 +118,14 @@ export default function LoginBrand() {
             让生产与服务协同更简单
           </h1>
           <div style={{ marginTop: 12, fontSize: 15, lineHeight: 1.8, color: white(0.82) }}>
-            从计划排产、工单执行到设备维护、质量追溯与售后服务，一个平台统一管理。
+            {features.map((f) => f.phrase).join('、')}，一个平台统一管理。
           </div>
         </div>
         <LoginArt />
       </Flex>
 
       <Flex gap={16} style={{ position: 'relative' }}>
-        {FEATURES.map((f) => (
+        {features.map((f) => (
           <Flex
             key={f.title}
             gap={12}

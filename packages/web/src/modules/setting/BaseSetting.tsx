@@ -24,6 +24,7 @@ import type { Color } from 'antd/es/color-picker';
 import { useMemo, useState } from 'react';
 import { FormSaveBar } from '../../platform/FormSaveBar.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
+import { useHasPage } from '../../platform/pages.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import RouterCodeTree, { canonicalCodes } from './RouterCodeTree.tsx';
 import { showFieldErrors, useBasicConfig } from './useBasicConfig.ts';
@@ -248,6 +249,7 @@ export default function BaseSetting() {
   const { message } = App.useApp();
   const { token } = theme.useToken();
   const can = usePermission();
+  const hasPage = useHasPage();
   const editable = can('baseSetting', 'Modify');
   const config = useBasicConfig();
   const [form] = Form.useForm<Values>();
@@ -376,7 +378,7 @@ export default function BaseSetting() {
           extra={<Text type="secondary">本企业开通的菜单与操作；未勾选的功能在角色授权中也不会生效</Text>}
         >
           <Form.Item name="base_router" style={{ marginBottom: 0 }}>
-            <RouterCodeTree disabled={!editable} />
+            <RouterCodeTree disabled={!editable} built={hasPage} />
           </Form.Item>
         </Card>
         {editable && <FormSaveBar saving={saving} onReset={() => form.resetFields()} />}

@@ -19,6 +19,7 @@ import { AppDrawer } from '../../platform/AppModal.tsx';
 import { client } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { ListPageHandle, RowAction } from '../../platform/list/types.ts';
+import { useHasPage } from '../../platform/pages.ts';
 import { useSession } from '../../platform/session.ts';
 import RoleUsersDrawer from './RoleUsersDrawer.tsx';
 import RouterCodeTree from './RouterCodeTree.tsx';
@@ -47,6 +48,7 @@ function useTenantCodes() {
  */
 function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
   const { message } = App.useApp();
+  const hasPage = useHasPage();
   const tenant = useTenantCodes();
   const current = useQuery({
     queryKey: [roleApi.permission.path, role?.id],
@@ -121,6 +123,7 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
             codes={tenant.data}
             showCodes={false}
             locked={locked}
+            built={hasPage}
             height={Math.max(320, window.innerHeight - 360)}
             onChange={(codes) => setEdited({ id: role.id, codes })}
           />

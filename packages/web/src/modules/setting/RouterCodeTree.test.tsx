@@ -42,3 +42,24 @@ describe('role permission tree for an editor who is not the admin', () => {
     expect(onChange).toHaveBeenLastCalledWith(['setting', 'shift', 'shiftAdd']);
   });
 });
+
+describe('the tree of a product still being built', () => {
+  it('offers no module whose screens are not built, and checking all still grants the whole tree', () => {
+    const onChange = vi.fn();
+    const built = new Set(['stationList', 'shift']);
+    const view = render(
+      <RouterCodeTree
+        value={[]}
+        codes={[...CODES, 'quality', 'qualityInfos', 'qualityInspectionOrderList']}
+        built={(route) => built.has(route)}
+        onChange={onChange}
+      />,
+    );
+    expect(view.queryByText('基础信息')).not.toBeNull();
+    expect(view.queryByText('系统设置')).not.toBeNull();
+    // the quality module has no screen yet: it is not offered
+    expect(view.queryByText('质量管理')).toBeNull();
+    fireEvent.click(view.getByRole('button', { name: /全\s*选/ }));
+    expect(onChange.mock.lastCall?.[0]).toContain('qualityInspectionOrderList');
+  });
+});

@@ -89,6 +89,24 @@ interface Props {
    * as the server does.
    */
   locked?: ReadonlySet<string>;
+  /**
+   * Whether a route's screen is built: a route that is not, with nothing built below it, is not
+   * shown (the tree keeps it, and checking its module grants it with the rest). All when omitted.
+   */
+  built?: (route: string) => boolean;
+}
+
+/** The tree without the routes whose screens are not built (nor anything below them), nor emptied groups. */
+function builtOnly(nodes: ViewNode[], built: (route: string) => boolean): ViewNode[] {
+  const visit = (node: ViewNode): ViewNode[] => {
+    if (node.kind === 'button') return [node];
+    const children = (node.children ?? []).flatMap(visit);
+    const routesBelow = children.some((c) => c.kind !== 'button');
+    if (node.kind === 'container') return children.length ? [{ ...node, children }] : [];
+    if (!built(node.key) && !routesBelow) return [];
+    return [{ ...node, ...(children.length ? { children } : { children: undefined, isLeaf: true }) }];
+  };
+  return nodes.flatMap(visit);
 }
 
 /**
@@ -106,6 +124,7 @@ export default function RouterCodeTree({
   showCodes = true,
   height = 520,
   locked,
+  built,
 }: Props) {
   const { token } = theme.useToken();
   const [search, setSearch] = useState('');
@@ -144,14 +163,15 @@ export default function RouterCodeTree({
   }, [selected, model]);
 
   const shown = useMemo(() => {
-    if (!locked?.size) return model.view;
+    const offered = built ? builtOnly(model.view, built) : model.view;
+    if (!locked?.size) return offered;
     const lock = (node: ViewNode): ViewNode => ({
       ...node,
       ...(locked.has(node.key) ? { disableCheckbox: true } : {}),
       ...(node.children ? { children: node.children.map(lock) } : {}),
     });
-    return model.view.map(lock);
-  }, [model, locked]);
+    return offered.map(lock);
+  }, [model, locked, built]);
 
   // While searching, only branches with a hit are shown; a hit keeps its whole subtree (a page and its buttons).
   const view = useMemo(() => {
