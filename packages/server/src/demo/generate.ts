@@ -14,7 +14,7 @@ import { demoProduction, seedProduction } from './production.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { seedHolidays, seedShifts } from './shifts.ts';
 import { demoStock, stockCompanion } from './stock.ts';
-import { demoStorage, seedStorage } from './storage.ts';
+import { demoStorage, seedPackageCodes, seedStorage } from './storage.ts';
 
 /** The demo tenants: together they show every tenant flag. Deterministic: same input, same rows. */
 export const demoTenants: {
@@ -129,6 +129,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
         const history = demoProduction[t.memberCode];
         if (history) await seedProduction(tx, tenantInfo, adminId, history, warehouse?.companion);
         await warehouse?.finish();
+        if (storage) await seedPackageCodes(tx, adminId);
         await seedNotificationRules(tx, adminId);
       },
     );

@@ -203,4 +203,20 @@ describe('the transformer works’ demo warehouse', () => {
     expect(goods.overstocked).toBe(0);
     expect(goods.finishedOnHand).toBeGreaterThan(0);
   });
+
+  it('labels its newest packed lots with package codes, each of its lot’s material’s specification', async () => {
+    const [labels] = await transformer<Record<string, number>>(sql`
+      select
+        (select count(*)::int from package_code c where c.tenant_id = (select id from t)) as codes,
+        (select count(distinct c.batch_number_id)::int from package_code c where c.tenant_id = (select id from t)) as lots,
+        (select count(*)::int from package_code c
+          left join batch_number b on b.id = c.batch_number_id
+          left join package_info p on p.id = c.package_id
+          where c.tenant_id = (select id from t) and (b.id is null or p.material_id <> b.material_id)) as mismatched,
+        (select count(*)::int from batch_number b where b.tenant_id = (select id from t)) as batches`);
+    expect(labels.batches).toBeGreaterThan(100);
+    expect(labels.lots).toBeGreaterThan(10);
+    expect(labels.codes).toBeGreaterThan(labels.lots);
+    expect(labels.mismatched).toBe(0);
+  });
 });

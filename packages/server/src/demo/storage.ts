@@ -1,10 +1,15 @@
+import { desc, eq } from 'drizzle-orm';
 import {
   areas,
+  batchNumbers,
   customer,
   customerSite,
   equipmentClass,
+  generatePackageCodes,
   materials,
   packageInfo,
+  packageLevels,
+  packages,
   serviceCustomer,
   sitWarehouse,
   supplier,
@@ -358,6 +363,56 @@ export async function seedStorage(tx: Tx, adminId: number, m: StorageModel): Pro
         name,
         materialId,
         levels: levels.map(([levelName, quantity]) => ({ name: levelName, quantity })),
+      });
+  }
+}
+
+/** How many lots of packed materials the demo labels, newest first. */
+const LABELLED_LOTS = 40;
+/** At most this many inner labels per lot. */
+const LABELS_PER_LOT = 6;
+
+/**
+ * Package codes for the newest lots of the materials that have a package specification, through
+ * the 生成包装码 service: one label per inner package (at most six a lot) and one for the outer
+ * level where the specification has one, so 包装码 shows labelled lots on first look. Run once the
+ * year's stock is written (the lots are the ledger's batches).
+ */
+export async function seedPackageCodes(tx: Tx, adminId: number): Promise<void> {
+  const lots = await tx
+    .select({
+      lotId: batchNumbers.id,
+      quantity: batchNumbers.quantity,
+      packageId: packages.id,
+    })
+    .from(batchNumbers)
+    .innerJoin(packages, eq(packages.materialId, batchNumbers.materialId))
+    .orderBy(desc(batchNumbers.id))
+    .limit(LABELLED_LOTS);
+  const levels = await tx
+    .select({
+      packageId: packageLevels.packageId,
+      level: packageLevels.level,
+      quantity: packageLevels.quantity,
+    })
+    .from(packageLevels);
+  for (const lot of lots) {
+    const own = levels.filter((l) => l.packageId === lot.packageId).sort((a, b) => a.level - b.level);
+    if (!own.length) continue;
+    const inner = Math.max(1, Number(own[0].quantity) || 1);
+    const count = Math.min(LABELS_PER_LOT, Math.max(1, Math.ceil((Number(lot.quantity) || inner) / inner)));
+    await generatePackageCodes(tx, adminId, {
+      packageId: lot.packageId,
+      level: 1,
+      count,
+      batchNumberId: lot.lotId,
+    });
+    if (own.length > 1)
+      await generatePackageCodes(tx, adminId, {
+        packageId: lot.packageId,
+        level: 2,
+        count: 1,
+        batchNumberId: lot.lotId,
       });
   }
 }

@@ -48,7 +48,7 @@ export const information: ModuleFace = {
 export { saveBomLines } from './bomRoutes.ts';
 export { equipmentClass } from './equipmentClassRoutes.ts';
 export { material, materialsAttribute, materialsClass, unit } from './materialsRoutes.ts';
-export { scrapReason } from './paramRoutes.ts';
+export { generatePackageCodes, scrapReason } from './paramRoutes.ts';
 export { customer, customerSite, serviceCustomer, supplier } from './partnerRoutes.ts';
 export {
   addVersion,

@@ -1,9 +1,11 @@
-import { packageCodeApi } from '@factory/shared/api/information';
+import { type PackageCodeBatch, packageCodeApi } from '@factory/shared/api/information';
 import { batchNumberEntity, packageCodeEntity } from '@factory/shared/entities/labels';
 import { procedureParamEntity, scrapReasonEntity } from '@factory/shared/entities/params';
 import { and, eq, ne } from 'drizzle-orm';
+import type { Static } from 'typebox';
 import { audit } from '../../platform/audit.ts';
 import { crud } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { insertRows } from '../../platform/excel/import.ts';
 import { takeCodes } from '../../platform/numbering.ts';
@@ -87,41 +89,41 @@ export const paramRoutes = [
   ...batchNumber.routes,
   ...packageCode.routes,
   handle(packageCodeApi.generate, {
-    handler: async ({ tx, session, body }) => {
-      const [spec] = await tx
-        .select({ id: packages.id })
-        .from(packages)
-        .where(eq(packages.id, body.packageId));
-      if (!spec) throw notFound('包装规格');
-      const [level] = await tx
-        .select({ level: packageLevels.level })
-        .from(packageLevels)
-        .where(and(eq(packageLevels.packageId, body.packageId), eq(packageLevels.level, body.level)));
-      if (!level) throw fieldError('level', `该包装规格没有第${body.level}层`);
-      if (body.batchNumberId) {
-        const [lot] = await tx
-          .select({ id: batchNumbers.id })
-          .from(batchNumbers)
-          .where(eq(batchNumbers.id, body.batchNumberId));
-        if (!lot) throw fieldError('batchNumberId', '所选批次号不存在或已被删除');
-      }
-      const codes = await takeCodes(tx, 'packageCode', body.count);
-      await insertRows(
-        tx,
-        packageCodes,
-        codes.map((code) => ({
-          code,
-          packageId: body.packageId,
-          level: body.level,
-          batchNumberId: body.batchNumberId ?? null,
-          createdBy: session.userId,
-        })),
-      );
-      await audit(tx, session.userId, 'packageCode', null, 'generate', {
-        count: body.count,
-        packageId: body.packageId,
-      });
-      return codes;
-    },
+    handler: ({ tx, session, body }) => generatePackageCodes(tx, session.userId, body),
   }),
 ];
+
+/**
+ * Numbers `count` package codes of one level of a package specification, for a lot when given:
+ * all of them or none (生成包装码, and the demo's labels).
+ */
+export async function generatePackageCodes(tx: Tx, userId: number, body: Static<typeof PackageCodeBatch>) {
+  const [spec] = await tx.select({ id: packages.id }).from(packages).where(eq(packages.id, body.packageId));
+  if (!spec) throw notFound('包装规格');
+  const [level] = await tx
+    .select({ level: packageLevels.level })
+    .from(packageLevels)
+    .where(and(eq(packageLevels.packageId, body.packageId), eq(packageLevels.level, body.level)));
+  if (!level) throw fieldError('level', `该包装规格没有第${body.level}层`);
+  if (body.batchNumberId) {
+    const [lot] = await tx
+      .select({ id: batchNumbers.id })
+      .from(batchNumbers)
+      .where(eq(batchNumbers.id, body.batchNumberId));
+    if (!lot) throw fieldError('batchNumberId', '所选批次号不存在或已被删除');
+  }
+  const codes = await takeCodes(tx, 'packageCode', body.count);
+  await insertRows(
+    tx,
+    packageCodes,
+    codes.map((code) => ({
+      code,
+      packageId: body.packageId,
+      level: body.level,
+      batchNumberId: body.batchNumberId ?? null,
+      createdBy: userId,
+    })),
+  );
+  await audit(tx, userId, 'packageCode', null, 'generate', { count: body.count, packageId: body.packageId });
+  return codes;
+}
