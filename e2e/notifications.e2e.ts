@@ -146,4 +146,16 @@ describe('changelog', () => {
     await expect.poll(() => badge(page).textContent()).toBe('1');
     await context.close();
   });
+
+  it('shows a customer the entries its bell brought, though its tenant does not load the list', async () => {
+    const { page, context } = await newPage(browser);
+    await signIn(page, 'transformer', 'admin');
+    await page.getByRole('button', { name: '更新日志' }).click();
+    const log = page.locator('.ant-modal-container', { hasText: '更新日志' }).first();
+    await log.getByText('新增消息通知：事件、规则与实时推送').waitFor();
+    // the customer may not write the provider's changelog
+    expect(await log.getByRole('button', { name: /新\s*增/ }).count()).toBe(0);
+    await shot(page, 'changelog-customer');
+    await context.close();
+  });
 });

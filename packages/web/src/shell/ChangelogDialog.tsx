@@ -16,6 +16,7 @@ import { client } from '../platform/call.ts';
 import { useSession } from '../platform/session.ts';
 import { usePermission } from '../platform/usePermission.ts';
 import s from './ChangelogDialog.module.css';
+import { type ChangelogView, changelogOfNotices, myNotifications } from './myNotifications.ts';
 
 type Entry = Static<typeof ChangelogEntry>;
 
@@ -26,7 +27,8 @@ const DATE = 'YYYY-MM-DD';
 /**
  * The changelog dialog of spec 000 §2, opened from the side menu: entries by update date, a
  * full-screen toggle, and — in the provider's console, with the changelog keys — add, edit and
- * delete. The list loads only where the tenant's changelogList flag says.
+ * delete. The list loads only where the tenant's changelogList flag says; elsewhere the dialog shows
+ * the 系统更新 notices the bell brought, so both show the same entries.
  */
 export function ChangelogDialog({ open, onClose }: { open: boolean; onClose(): void }) {
   const user = useSession((st) => st.user);
@@ -45,6 +47,8 @@ export function ChangelogDialog({ open, onClose }: { open: boolean; onClose(): v
     queryFn: () => changelog.list({}),
     enabled: open && listed,
   });
+  // elsewhere the entries the bell has brought (the list itself loads only where the flag says)
+  const notices = useQuery(myNotifications(open && !listed));
   const reload = () => queryClient.invalidateQueries({ queryKey: KEY });
 
   const remove = (e: Entry) =>
@@ -60,7 +64,14 @@ export function ChangelogDialog({ open, onClose }: { open: boolean; onClose(): v
       },
     });
 
-  const entries = list.data ?? [];
+  const entries: (ChangelogView & { entry?: Entry })[] = listed
+    ? (list.data ?? []).map((e) => ({
+        key: String(e.id),
+        updateTime: e.updateTime,
+        content: e.content,
+        entry: e,
+      }))
+    : changelogOfNotices(notices.data ?? []);
   return (
     <AppModal
       open={open}
@@ -92,53 +103,51 @@ export function ChangelogDialog({ open, onClose }: { open: boolean; onClose(): v
       }
     >
       <div className={s.body}>
-        {!listed ? (
-          <Empty description="产品更新发布后会通过消息通知推送给您" />
-        ) : (
-          <Spin spinning={list.isLoading}>
-            {entries.length ? (
-              <Timeline
-                className={s.timeline}
-                items={entries.map((e) => ({
-                  key: e.id,
-                  children: (
-                    <div className={s.entry}>
-                      <div className={s.entryHead}>
-                        <span className={s.date}>{e.updateTime}</span>
-                        {writable('Modify') && (
-                          <Tooltip title="修改">
-                            <Button
-                              size="small"
-                              type="text"
-                              aria-label={`修改 ${e.updateTime}`}
-                              icon={<EditOutlined />}
-                              onClick={() => setEditing({ entry: e })}
-                            />
-                          </Tooltip>
-                        )}
-                        {writable('Del') && (
-                          <Tooltip title="删除">
-                            <Button
-                              size="small"
-                              type="text"
-                              danger
-                              aria-label={`删除 ${e.updateTime}`}
-                              icon={<DeleteOutlined />}
-                              onClick={() => remove(e)}
-                            />
-                          </Tooltip>
-                        )}
-                      </div>
-                      <div className={s.content}>{e.content}</div>
+        <Spin spinning={listed ? list.isLoading : notices.isLoading}>
+          {entries.length ? (
+            <Timeline
+              className={s.timeline}
+              items={entries.map((e) => ({
+                key: e.key,
+                children: (
+                  <div className={s.entry}>
+                    <div className={s.entryHead}>
+                      <span className={s.date}>{e.updateTime}</span>
+                      {e.entry && writable('Modify') && (
+                        <Tooltip title="修改">
+                          <Button
+                            size="small"
+                            type="text"
+                            aria-label={`修改 ${e.updateTime}`}
+                            icon={<EditOutlined />}
+                            onClick={() => setEditing({ entry: e.entry })}
+                          />
+                        </Tooltip>
+                      )}
+                      {e.entry && writable('Del') && (
+                        <Tooltip title="删除">
+                          <Button
+                            size="small"
+                            type="text"
+                            danger
+                            aria-label={`删除 ${e.updateTime}`}
+                            icon={<DeleteOutlined />}
+                            onClick={() => e.entry && remove(e.entry)}
+                          />
+                        </Tooltip>
+                      )}
                     </div>
-                  ),
-                }))}
-              />
-            ) : (
-              <Empty description="暂无更新日志" />
-            )}
-          </Spin>
-        )}
+                    <div className={s.content}>{e.content}</div>
+                  </div>
+                ),
+              }))}
+            />
+          ) : (
+            <Empty
+              description={listed ? '暂无更新日志' : '暂无更新日志，产品更新发布后会通过消息通知推送给您'}
+            />
+          )}
+        </Spin>
       </div>
       <ChangelogForm
         editing={editing}

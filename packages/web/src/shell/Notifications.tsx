@@ -1,23 +1,15 @@
 import { ArrowLeftOutlined, BellOutlined, DeleteOutlined } from '@ant-design/icons';
-import {
-  NOTIFICATION_BADGE_MAX,
-  type NotificationTask,
-  notificationApi,
-  notificationType,
-} from '@factory/shared/api/notification';
+import { NOTIFICATION_BADGE_MAX, notificationType } from '@factory/shared/api/notification';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Badge, Button, Empty, Popover, Spin, Tabs, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
-import type { Static } from 'typebox';
-import { client } from '../platform/call.ts';
 import { useSession } from '../platform/session.ts';
 import header from './Header.module.css';
+import { myNotifications, notifications, type Task } from './myNotifications.ts';
 import s from './Notifications.module.css';
 import { type SocketStatus, useNotificationSocket } from './useNotificationSocket.ts';
 
-type Task = Static<typeof NotificationTask>;
-const notifications = client(notificationApi);
-const KEY = ['notifications'];
+const { queryKey: KEY } = myNotifications(true);
 const STATUS_TEXT: Record<SocketStatus, string> = {
   connecting: '连接中',
   connected: '已连接',
@@ -39,11 +31,7 @@ export function NotificationBell() {
   const [tab, setTab] = useState<'new' | 'history'>('new');
   const [viewing, setViewing] = useState<Task>();
 
-  const list = useQuery({
-    queryKey: KEY,
-    queryFn: () => notifications.list({}, { keep: true }),
-    enabled: Boolean(user),
-  });
+  const list = useQuery(myNotifications(Boolean(user)));
   const reload = () => queryClient.invalidateQueries({ queryKey: KEY });
   const status = useNotificationSocket(
     user && token && memberCode ? { memberCode, userId: user.id, token } : undefined,
