@@ -60,6 +60,37 @@ function Loaded({
   return <>{children()}</>;
 }
 
+/** A card of the workbench's own: its icon in the theme's colour before its title. */
+function WorkCard({
+  icon,
+  title,
+  extra,
+  children,
+}: {
+  icon: ReactNode;
+  title: string;
+  extra?: ReactNode;
+  children: ReactNode;
+}) {
+  const { token } = theme.useToken();
+  return (
+    <Card
+      variant="borderless"
+      className={styles.sideCard}
+      style={{ height: '100%' }}
+      title={
+        <span>
+          <span style={{ color: token.colorPrimary, marginRight: 8 }}>{icon}</span>
+          {title}
+        </span>
+      }
+      extra={extra}
+    >
+      {children}
+    </Card>
+  );
+}
+
 function TodoRow({ todo, onOpen }: { todo: TodoItem; onOpen: (path: string) => void }) {
   return (
     <button
@@ -92,16 +123,9 @@ export function TodoCard({
   const list = todos ?? [];
   const waiting = list.reduce((n, t) => n + t.count, 0);
   return (
-    <Card
-      variant="borderless"
-      className={styles.sideCard}
-      style={{ height: '100%' }}
-      title={
-        <span>
-          <ProfileOutlined style={{ color: token.colorPrimary, marginRight: 8 }} />
-          我的待办
-        </span>
-      }
+    <WorkCard
+      icon={<ProfileOutlined />}
+      title="我的待办"
       extra={
         waiting > 0 ? (
           <Text type="secondary" style={{ fontSize: 13 }}>
@@ -134,7 +158,7 @@ export function TodoCard({
           </>
         )}
       </Loaded>
-    </Card>
+    </WorkCard>
   );
 }
 
@@ -181,19 +205,8 @@ export function RecentCard({
   query: WorkbenchQuery;
   items: readonly RecentItem[] | undefined;
 }) {
-  const { token } = theme.useToken();
   return (
-    <Card
-      variant="borderless"
-      className={styles.sideCard}
-      style={{ height: '100%' }}
-      title={
-        <span>
-          <HistoryOutlined style={{ color: token.colorPrimary, marginRight: 8 }} />
-          最近处理
-        </span>
-      }
-    >
+    <WorkCard icon={<HistoryOutlined />} title="最近处理">
       <Loaded query={query} rows={5}>
         {() =>
           items?.length ? (
@@ -207,6 +220,6 @@ export function RecentCard({
           )
         }
       </Loaded>
-    </Card>
+    </WorkCard>
   );
 }
