@@ -33,6 +33,11 @@ import { fieldErrors } from './platform/validation.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
+/** Build-hashed files (assets/): kept by browsers for a year. */
+const ASSET_CACHE = 'public, max-age=31536000, immutable';
+/** The index page and the other unhashed files: asked again every time. */
+const INDEX_CACHE = 'no-cache';
+
 export interface AppOptions {
   config?: Partial<Config>;
   /** An open database (tests pass a migrated one); otherwise opened from the config. */
@@ -43,6 +48,8 @@ export interface AppOptions {
   logger?: boolean;
   /** Job polling and cron check intervals (tests shorten them). */
   jobs?: JobTuning;
+  /** The built web app served beside the API (tests give a folder of their own). */
+  webDist?: string;
 }
 
 export interface BuiltApp {
@@ -188,14 +195,18 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
       );
   });
 
-  // decided once: static serving is registered only when the web app was built before start-up
-  const serveWeb = fs.existsSync(WEB_DIST);
+  // decided once: static serving is registered only when the web app was built before start-up;
+  // its files are looked up on each request, so a rebuild's new chunks are served at once
+  const webDist = opts.webDist ?? WEB_DIST;
+  const serveWeb = fs.existsSync(webDist);
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || !serveWeb) {
+    const { pathname } = new URL(req.url, 'http://local');
+    // an API path, or a file that is not there (a chunk of another build): not the index page
+    if (pathname.startsWith('/api/') || !serveWeb || /\.[a-z0-9]+$/i.test(pathname)) {
       return reply.status(404).send(envelope(ErrorCode.notFound, '请求的地址不存在'));
     }
-    // the web app routes on the client: unknown non-API paths get its index page
-    return reply.type('text/html').sendFile('index.html');
+    // the web app routes on the client: unknown non-API paths get its index page, never cached
+    return reply.header('cache-control', INDEX_CACHE).type('text/html').sendFile('index.html');
   });
 
   await registerSecurityHeaders(app);
@@ -205,7 +216,18 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 
   if (serveWeb) {
-    await app.register(fastifyStatic, { root: WEB_DIST, prefix: '/', wildcard: false });
+    await app.register(fastifyStatic, {
+      root: webDist,
+      prefix: '/',
+      wildcard: true,
+      cacheControl: false,
+      // hashed chunks never change under their name; the index page names the current build's
+      setHeaders: (reply, file) =>
+        reply.header(
+          'cache-control',
+          path.relative(webDist, file).startsWith(`assets${path.sep}`) ? ASSET_CACHE : INDEX_CACHE,
+        ),
+    });
   }
 
   await registerNotificationSocket(app, services);

@@ -113,6 +113,8 @@ export async function createHarness(
     db?: Database;
     /** The demo tenants, as `npm start` writes them (seedDemo), in the database from the start. */
     demo?: boolean;
+    /** A built web app of the test's own to serve. */
+    webDist?: string;
   } = {},
 ): Promise<Harness> {
   if (opts.demo && opts.db) throw new Error('createHarness: demo seeds a database of its own, not opts.db');
@@ -126,6 +128,7 @@ export async function createHarness(
     counters,
     logger: false,
     config: { demo: false, dataDir, ...opts.config },
+    webDist: opts.webDist,
   });
   // no template to copy (outside the test run's global setup): written here, as it always was
   if (opts.demo && !(db as { demo?: boolean }).demo)
