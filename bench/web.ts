@@ -9,40 +9,11 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipSync } from 'node:zlib';
+import { gzipped, LOGIN_BUDGET_KB, loginBundle, readManifest } from '../e2e/bundle.ts';
 import { launchChromium } from '../e2e/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const DIST = path.join(ROOT, 'packages/web/dist');
-const LOGIN_TARGET_KB = 300;
-
-interface ManifestChunk {
-  file: string;
-  src?: string;
-  isEntry?: boolean;
-  imports?: string[];
-  dynamicImports?: string[];
-  css?: string[];
-}
-
-const gz = (file: string) => gzipSync(fs.readFileSync(path.join(DIST, file))).length;
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-
-/** Files a chunk needs before it runs: itself, its static imports (recursively) and their CSS. */
-function closure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
-  const files = new Set<string>();
-  const seen = new Set<string>();
-  const visit = (key: string) => {
-    if (seen.has(key)) return;
-    seen.add(key);
-    const c = manifest[key];
-    files.add(c.file);
-    for (const css of c.css ?? []) files.add(css);
-    for (const i of c.imports ?? []) visit(i);
-  };
-  for (const k of keys) visit(k);
-  return files;
-}
 
 function bundleReport() {
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
@@ -50,24 +21,16 @@ function bundleReport() {
     stdio: 'inherit',
   });
   if (r.status !== 0) throw new Error('web build failed');
-  const manifest = JSON.parse(fs.readFileSync(path.join(DIST, '.vite/manifest.json'), 'utf8')) as Record<
-    string,
-    ManifestChunk
-  >;
-  const entry = Object.keys(manifest).find((k) => manifest[k].isEntry);
-  const login = Object.keys(manifest).find((k) => k.endsWith('shell/Login.tsx'));
-  if (!entry || !login) throw new Error('manifest lacks the entry or the login page');
-  const loginFiles = closure(manifest, [entry, login]);
-  const loginJs = [...loginFiles].filter((f) => f.endsWith('.js')).reduce((s, f) => s + gz(f), 0);
-  const loginCss = [...loginFiles].filter((f) => f.endsWith('.css')).reduce((s, f) => s + gz(f), 0);
+  const manifest = readManifest();
+  const { jsBytes: loginJs, cssBytes: loginCss } = loginBundle(manifest);
   console.log('\nWeb bundle (gzip)');
   console.log(
-    `  JavaScript to show /login: ${kb(loginJs)} (+ ${kb(loginCss)} CSS), target ≤ ${LOGIN_TARGET_KB} KB: ${loginJs <= LOGIN_TARGET_KB * 1024 ? 'PASS' : 'OVER'}`,
+    `  JavaScript to show /login: ${kb(loginJs)} (+ ${kb(loginCss)} CSS), target ≤ ${LOGIN_BUDGET_KB} KB: ${loginJs <= LOGIN_BUDGET_KB * 1024 ? 'PASS' : 'OVER'}`,
   );
   console.log('  chunk                                             gzip      source');
   const rows = Object.values(manifest)
     .filter((c) => c.file.endsWith('.js'))
-    .map((c) => ({ file: c.file, size: gz(c.file), src: c.src ?? '(shared)' }))
+    .map((c) => ({ file: c.file, size: gzipped(c.file), src: c.src ?? '(shared)' }))
     .sort((a, b) => b.size - a.size);
   for (const row of rows) console.log(`  ${row.file.padEnd(48)} ${kb(row.size).padStart(9)}  ${row.src}`);
   return { loginJsBytes: loginJs, loginCssBytes: loginCss, chunks: rows };
