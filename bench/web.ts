@@ -19,6 +19,7 @@ function bundleReport() {
   const r = spawnSync('npx', ['vite', 'build', '--logLevel', 'warn'], {
     cwd: path.join(ROOT, 'packages/web'),
     stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
   });
   if (r.status !== 0) throw new Error('web build failed');
   const manifest = readManifest();
