@@ -316,7 +316,7 @@ describe('line side: preparation → report work backflushes → finished goods 
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await planner.getByText('下达成功').waitFor();
+    await planner.getByText('下达成功').last().waitFor();
     await noErrors(planner);
   });
 
@@ -500,7 +500,7 @@ describe('line side: preparation → report work backflushes → finished goods 
     await card.getByText(run.tasks[0].procedure).first().waitFor();
     await snap(p, '10-terminal');
     await card.getByRole('button', { name: /开\s*工/ }).click();
-    await p.getByText('开工成功').waitFor();
+    await p.getByText('开工成功').last().waitFor();
     await card.getByText('进行中').first().waitFor();
 
     await card.getByRole('button', { name: /报\s*工/ }).click();
@@ -509,7 +509,7 @@ describe('line side: preparation → report work backflushes → finished goods 
     await d.getByLabel('合格数量', { exact: true }).fill(String(GOOD));
     await snap(p, '11-report-dialog');
     await d.getByRole('button', { name: /确认报工/ }).click();
-    await p.getByText('报工成功').waitFor();
+    await p.getByText('报工成功').last().waitFor();
     await noErrors(p);
     await snap(p, '12-terminal-reported');
 

@@ -45,7 +45,7 @@ describe('the lines editor, on the BOM screen', () => {
     await dialog(page)
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await page.getByText('新增成功').waitFor();
+    await page.getByText('新增成功').last().waitFor();
 
     await page.goto('/information/materials-info/materials-setting-list');
     await page.getByRole('button', { name: /新增BOM/ }).click();
@@ -104,7 +104,7 @@ describe('the lines editor, on the BOM screen', () => {
     await expect.poll(() => page.getByText(/处需要修改/).count()).toBe(0);
     await page.screenshot({ path: '/tmp/lines-editor-fixed.png' });
     await page.getByRole('button', { name: /保\s*存/ }).click();
-    await page.getByText('保存成功').waitFor();
+    await page.getByText('保存成功').last().waitFor();
 
     // what was saved comes back in the order shown
     await page.reload();

@@ -128,7 +128,7 @@ describe('the application market', () => {
     await expect.poll(() => form.getByText('请上传图片').count()).toBe(0);
     await shot(admin, 'market-add');
     await form.getByRole('button', { name: /确\s*定/ }).click();
-    await admin.getByText('添加成功').waitFor();
+    await admin.getByText('添加成功').last().waitFor();
     await expect.poll(() => cardNames(admin)).toContain('E2E数据中台');
 
     await cards(admin).filter({ hasText: 'E2E数据中台' }).getByRole('link').click();
@@ -161,7 +161,7 @@ describe('the application market', () => {
     await admin.keyboard.type('（现已支持广播呼叫）');
     await shot(admin, 'market-edit');
     await admin.getByRole('button', { name: /提\s*交/ }).click();
-    await admin.getByText('修改成功').waitFor();
+    await admin.getByText('修改成功').last().waitFor();
     await admin.getByText('（现已支持广播呼叫）').waitFor();
     expect(await admin.getByRole('textbox', { name: '介绍' }).count()).toBe(0);
     await admin.reload();

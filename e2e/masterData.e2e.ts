@@ -44,7 +44,7 @@ describe('master data screens declared once', () => {
     await choose(page, '可做工序', '出厂试验', true);
     await page.keyboard.press('Escape');
     await ok(page);
-    await page.getByText('新增成功').waitFor();
+    await page.getByText('新增成功').last().waitFor();
     await search(page).getByPlaceholder('请输入工位名称').fill('端到端');
     await search(page)
       .getByRole('button', { name: /查\s*询/ })
@@ -75,7 +75,7 @@ describe('master data screens declared once', () => {
     await dialog(page).getByPlaceholder('请输入字段名称').fill('额定电流');
     await choose(page, '字段类型', '数字');
     await ok(page);
-    await page.getByText('新增成功').waitFor();
+    await page.getByText('新增成功').last().waitFor();
 
     await page.goto('/information/production-info/station');
     await rows(page).first().waitFor();
@@ -88,7 +88,7 @@ describe('master data screens declared once', () => {
     await target.getByRole('button', { name: '修改' }).click();
     await dialog(page).getByLabel('额定电流').fill('630');
     await ok(page);
-    await page.getByText('修改成功').waitFor();
+    await page.getByText('修改成功').last().waitFor();
     await expect.poll(() => target.textContent()).toContain('630');
     expect(await page.locator('.ant-table-thead th', { hasText: '额定电流' }).count()).toBe(1);
     await shot(page, 'stations-custom-field');

@@ -82,7 +82,7 @@ describe('materials and their multi-level BOM, through the screens', () => {
     await shot(page, 'materials-rule-on-field');
     await dialog(page).getByPlaceholder('1个主单位等于多少辅单位').fill('143');
     await ok(page);
-    await page.getByText('新增成功').waitFor();
+    await page.getByText('新增成功').last().waitFor();
 
     await addMaterial(page, { code: 'E2E-S', name: '测试器身', type: '半成品', unit: '台' });
     await ok(page);
@@ -115,7 +115,7 @@ describe('materials and their multi-level BOM, through the screens', () => {
     expect(await page.getByText('尚未建立BOM').count()).toBe(1);
     await addLine(page, 0, '测试器身', '2');
     await save(page);
-    await page.getByText('保存成功').waitFor();
+    await page.getByText('保存成功').last().waitFor();
 
     await openBom(page, 'E2E-S');
     await addLine(page, 0, '测试漆包线', '12.5', '2');
@@ -133,7 +133,7 @@ describe('materials and their multi-level BOM, through the screens', () => {
       .getByRole('button', { name: /确\s*定/ })
       .click();
     await save(page);
-    await page.getByText('保存成功').waitFor();
+    await page.getByText('保存成功').last().waitFor();
 
     await openBom(page, 'E2E-P');
     // 2 器身 × 12.5 kg × 1.02 = 25.5 kg; 2 × 1 绝缘筒 × 0.5 张 × 1.08 = 1.08 张

@@ -50,7 +50,7 @@ describe('My equipment', () => {
     await rows(d).nth(1).locator('.ant-checkbox-input').check();
     await shot(page, 'mine-equipment-picker');
     await d.getByRole('button', { name: /添加（2）/ }).click();
-    await page.getByText('添加成功').waitFor();
+    await page.getByText('添加成功').last().waitFor();
     await expect.poll(() => names(list(page))).toEqual(['1#箔式绕线机', '2#箔式绕线机']);
   });
 
@@ -60,7 +60,7 @@ describe('My equipment', () => {
     await confirmBox(page)
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await page.getByText('移除成功').waitFor();
+    await page.getByText('移除成功').last().waitFor();
     await expect.poll(() => names(list(page))).toEqual(['1#箔式绕线机']);
   });
 

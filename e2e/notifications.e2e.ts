@@ -94,7 +94,7 @@ describe('live notifications', () => {
     await addUser(admin.page, 'notice03', '通知三号');
     await expect.poll(() => badge(keeper.page).textContent()).toBe('2');
     await panel(keeper.page).getByRole('button', { name: '全部已读' }).click();
-    await keeper.page.getByText('更新成功').waitFor();
+    await keeper.page.getByText('更新成功').last().waitFor();
     await expect.poll(() => badge(keeper.page).count()).toBe(0);
     await panel(keeper.page).getByRole('tab', { name: '历史消息' }).click();
     await expect
@@ -105,7 +105,7 @@ describe('live notifications', () => {
       )
       .toBe(3);
     await panel(keeper.page).getByRole('button', { name: '删除 新增用户' }).first().click();
-    await keeper.page.getByText('删除成功').waitFor();
+    await keeper.page.getByText('删除成功').last().waitFor();
     await expect
       .poll(() =>
         panel(keeper.page)
@@ -114,7 +114,7 @@ describe('live notifications', () => {
       )
       .toBe(2);
     await panel(keeper.page).getByRole('button', { name: '清空' }).click();
-    await keeper.page.getByText('清空成功').waitFor();
+    await keeper.page.getByText('清空成功').last().waitFor();
     await panel(keeper.page).getByText('暂无历史消息').waitFor();
     await shot(keeper.page, 'notification-cleared');
     await admin.context.close();

@@ -49,7 +49,7 @@ describe('process flows', () => {
     await dialog(page)
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await page.getByText('新增成功').waitFor();
+    await page.getByText('新增成功').last().waitFor();
     const row = rows(page).filter({ hasText: '端到端干变工艺' });
     await expect.poll(() => row.count()).toBe(1);
     expect(await row.textContent()).toMatch(/GYLX\d{4}端到端干变工艺干式变压器CP-SCB13-1000V1/);
@@ -71,7 +71,7 @@ describe('process flows', () => {
     await panel(page)
       .getByRole('button', { name: /保存工序/ })
       .click();
-    await page.getByText('保存成功').waitFor();
+    await page.getByText('保存成功').last().waitFor();
     await page.getByRole('tab', { name: /工序（1）/ }).waitFor();
 
     await page.getByRole('tab', { name: /BOM清单视图/ }).click();
@@ -98,7 +98,7 @@ describe('process flows', () => {
     await page.getByRole('tab', { name: /工序（1）/ }).waitFor();
     await page.getByRole('button', { name: /设为主版本/ }).click();
     await confirmOk(page);
-    await page.getByText('设置成功').waitFor();
+    await page.getByText('设置成功').last().waitFor();
     await versionTab(page, 'V2').getByText('主版本').waitFor();
     // V1 loses its badge once the versions are read again
     await expect.poll(() => versionTab(page, 'V1').textContent()).toBe('V1');

@@ -147,7 +147,7 @@ describe('production: order → plan → work order → station report → progr
     ).trim();
     expect(order.code).toMatch(/^MO\d{11}$/);
     await planner.getByRole('button', { name: /^确\s*认$/ }).click();
-    await planner.getByText('确认成功').waitFor();
+    await planner.getByText('确认成功').last().waitFor();
     await planner.getByRole('button', { name: /新增计划/ }).waitFor();
     await noErrors(planner);
     await shot(planner, 'production-order-detail-confirmed');
@@ -162,7 +162,7 @@ describe('production: order → plan → work order → station report → progr
     await pick(planner, planner.getByLabel('产线', { exact: true }), LINE);
     await shot(planner, 'production-plan-add');
     await planner.getByRole('button', { name: /保\s*存/ }).click();
-    await planner.getByText('新增成功').waitFor();
+    await planner.getByText('新增成功').last().waitFor();
     await planner.waitForURL(new RegExp(`/order-detail/${order.id}$`));
     await expect.poll(() => rows(planner).filter({ hasText: LINE }).count()).toBe(1);
   });
@@ -192,7 +192,7 @@ describe('production: order → plan → work order → station report → progr
     }
     await shot(planner, 'production-order-quick-add');
     await planner.getByRole('button', { name: /提\s*交/ }).click();
-    await planner.getByText('快速下单成功').waitFor();
+    await planner.getByText('快速下单成功').last().waitFor();
     await planner.waitForURL(/\/order-detail\/\d+$/);
     // confirmed and planned in one go
     await planner.getByText('已确认').first().waitFor();
@@ -212,7 +212,7 @@ describe('production: order → plan → work order → station report → progr
     await rowAction(planner, row, '下达');
     await planner.locator('.ant-modal-confirm').getByText('下达后将生成工单，确定下达吗？').waitFor();
     await ok(planner.locator('.ant-modal-confirm'));
-    await planner.getByText('下达成功').waitFor();
+    await planner.getByText('下达成功').last().waitFor();
     await expect.poll(() => row.textContent()).toMatch(/已下发/);
     await noErrors(planner);
     await shot(planner, 'production-plan-list');
@@ -250,7 +250,7 @@ describe('production: order → plan → work order → station report → progr
     }
     await shot(planner, 'production-distribute');
     await ok(d);
-    await planner.getByText('派工成功').waitFor();
+    await planner.getByText('派工成功').last().waitFor();
     await expect.poll(() => row.textContent()).toMatch(/已派工/);
     await noErrors(planner);
     await row.scrollIntoViewIfNeeded();
@@ -285,7 +285,7 @@ describe('production: order → plan → work order → station report → progr
     await card.getByText('高压线圈绕制').first().waitFor();
     await shot(p, 'production-terminal-queued');
     await card.getByRole('button', { name: /开\s*工/ }).click();
-    await p.getByText('开工成功').waitFor();
+    await p.getByText('开工成功').last().waitFor();
     await card.getByText('进行中').first().waitFor();
 
     await card.getByRole('button', { name: /报\s*工/ }).click();
@@ -298,7 +298,7 @@ describe('production: order → plan → work order → station report → progr
     await d.getByLabel('不良数量1', { exact: true }).fill('1');
     await shot(p, 'production-report-dialog');
     await d.getByRole('button', { name: /确认报工/ }).click();
-    await p.getByText('报工成功').waitFor();
+    await p.getByText('报工成功').last().waitFor();
     // the card shows what was reported and what is left
     const figure = (label: string) =>
       card

@@ -60,7 +60,7 @@ describe('the Roles screen', () => {
     await dialog(admin)
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await admin.getByText('新增成功').waitFor();
+    await admin.getByText('新增成功').last().waitFor();
     await roleRow(admin).waitFor();
 
     const d = await openStationPermissions(admin);
@@ -71,7 +71,7 @@ describe('the Roles screen', () => {
     expect(await treeNode(d, '工位').locator('.ant-tree-checkbox-indeterminate').count()).toBe(1);
     await shot(admin, 'roles-permission');
     await d.getByRole('button', { name: /保\s*存/ }).click();
-    await admin.getByText('设置成功').waitFor();
+    await admin.getByText('设置成功').last().waitFor();
   });
 
   it('gives the role to a new user through 关联用户', async () => {
@@ -82,7 +82,7 @@ describe('the Roles screen', () => {
     await form.getByPlaceholder('请输入姓名').fill(USER.name);
     await form.getByPlaceholder('请输入初始密码').fill(USER.password);
     await form.getByRole('button', { name: /确\s*定/ }).click();
-    await admin.getByText('新增成功').waitFor();
+    await admin.getByText('新增成功').last().waitFor();
 
     await openRoles(admin);
     await roleRow(admin).getByRole('button', { name: '关联用户' }).click();
@@ -128,7 +128,7 @@ describe('the Roles screen', () => {
     await treeNode(d, '新增').locator('.ant-tree-checkbox').click();
     await treeNode(d, '删除').locator('.ant-tree-checkbox').click();
     await d.getByRole('button', { name: /保\s*存/ }).click();
-    await admin.getByText('设置成功').waitFor();
+    await admin.getByText('设置成功').last().waitFor();
 
     await page.reload();
     await page.locator('.ant-table-row').first().waitFor();
@@ -157,7 +157,7 @@ describe('the Roles screen', () => {
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await admin.getByText('移除成功').waitFor();
+    await admin.getByText('移除成功').last().waitFor();
     await d.getByText('暂无用户').waitFor();
     await d.locator('.ant-drawer-close').click();
     await roleRow(admin).getByRole('button', { name: '删除' }).click();
@@ -165,7 +165,7 @@ describe('the Roles screen', () => {
       .locator('.ant-modal-confirm')
       .getByRole('button', { name: /确\s*定/ })
       .click();
-    await admin.getByText('删除成功').waitFor();
+    await admin.getByText('删除成功').last().waitFor();
     await expect.poll(() => roleRow(admin).count()).toBe(0);
   });
 });

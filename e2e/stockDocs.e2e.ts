@@ -97,12 +97,12 @@ describe('stock documents', () => {
     await page.getByRole('button', { name: /保存并提交/ }).click();
     await page.waitForURL(/warehouse-operate-detail\/\d+/);
     stockIn = new URL(page.url()).pathname;
-    await page.getByText('保存并提交成功').waitFor();
+    await page.getByText('保存并提交成功').last().waitFor();
     await expect.poll(() => status(page)).toBe('待审核');
     await page.getByRole('button', { name: '审核过账' }).click();
     await page.getByText('过账后库存立即变动，确定审核过账吗？').waitFor();
     await confirmOk(page);
-    await page.getByText('审核过账成功').waitFor();
+    await page.getByText('审核过账成功').last().waitFor();
     await expect.poll(() => status(page)).toBe('已过账');
     // the second line's batch was numbered on posting
     const lines = activeRows(page);
@@ -213,7 +213,7 @@ describe('stock documents', () => {
     await snap(page, '17-reverse-reason');
     await dialog.locator('textarea').fill('数量点错，冲销后重开');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('冲销成功').waitFor();
+    await page.getByText('冲销成功').last().waitFor();
     await expect.poll(() => status(page)).toBe('已冲销');
     await page.getByRole('tab', { name: '库存流水' }).click();
     await expect.poll(() => activeRows(page).count()).toBe(4);

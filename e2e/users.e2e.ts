@@ -119,7 +119,7 @@ describe('the Users screen', () => {
     await dialog.getByPlaceholder('请输入姓名').fill('端到端');
     await dialog.getByPlaceholder('请输入初始密码').fill('E2eTest2026');
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('新增成功').waitFor();
+    await page.getByText('新增成功').last().waitFor();
     await page.locator('#userSearch_userName').fill('e2e');
     await page.getByRole('button', { name: /查\s*询/ }).click();
     await expect.poll(() => userNames(page)).toEqual(['e2euser']);
@@ -136,11 +136,11 @@ describe('the Users screen', () => {
 
     await row.getByText('停用').click();
     await page.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('停用成功').waitFor();
+    await page.getByText('停用成功').last().waitFor();
     await expect.poll(() => row.getByText('启用').count()).toBeGreaterThan(0);
     await shot(page, 'users-disabled');
     await row.getByText('启用', { exact: true }).first().click();
-    await page.getByText('启用成功').waitFor();
+    await page.getByText('启用成功').last().waitFor();
   });
 
   it('uploads an avatar', async () => {
@@ -175,7 +175,7 @@ describe('the Users screen', () => {
     await shot(page, 'users-avatar-form');
 
     await dialog.getByRole('button', { name: /确\s*定/ }).click();
-    await page.getByText('修改成功').waitFor();
+    await page.getByText('修改成功').last().waitFor();
     await dialog.waitFor({ state: 'hidden' });
     const avatar = row.locator('.ant-avatar img');
     await avatar.waitFor();
