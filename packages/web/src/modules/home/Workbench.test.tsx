@@ -1,12 +1,11 @@
 import { homeApi, type Workbench as WorkbenchAnswer } from '@factory/shared/api/home';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import dayjs from 'dayjs';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { Route, Routes, useLocation } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from '../../platform/request.ts';
 import { type SessionUser, useSession } from '../../platform/session.ts';
+import { mountPage } from './../../platform/testing.tsx';
 import { whenText } from './MyWork.tsx';
 import Workbench from './Workbench.tsx';
 
@@ -78,17 +77,12 @@ function Where() {
 }
 
 const mount = () =>
-  render(
-    <MemoryRouter initialEntries={['/home']}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <App>
-          <Routes>
-            <Route path="/home" element={<Workbench />} />
-            <Route path="*" element={<Where />} />
-          </Routes>
-        </App>
-      </QueryClientProvider>
-    </MemoryRouter>,
+  mountPage(
+    <Routes>
+      <Route path="/home" element={<Workbench />} />
+      <Route path="*" element={<Where />} />
+    </Routes>,
+    '/home',
   );
 
 const calls = () => send.mock.calls.filter(([, path]) => path === homeApi.workbench.path);

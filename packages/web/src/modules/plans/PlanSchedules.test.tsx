@@ -1,12 +1,10 @@
 import { type GanttBlock, producePlanApi } from '@factory/shared/api/producePlan';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import { App } from 'antd';
 import dayjs from 'dayjs';
-import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from '../../platform/request.ts';
 import { type SessionUser, useSession } from '../../platform/session.ts';
+import { mountPage, testQueryClient } from './../../platform/testing.tsx';
 import { applyMove, inverse, LINE_REFUSED, type Move, type MoveCalls, moveOf } from './gantt/move.ts';
 import PlanSchedules, {
   defaultRange,
@@ -105,16 +103,7 @@ afterEach(() => {
   useSession.setState({ user: undefined });
 });
 
-const mount = (client = new QueryClient({ defaultOptions: { queries: { retry: false } } })) =>
-  render(
-    <MemoryRouter initialEntries={['/plans/plan-schedules']}>
-      <QueryClientProvider client={client}>
-        <App>
-          <PlanSchedules />
-        </App>
-      </QueryClientProvider>
-    </MemoryRouter>,
-  );
+const mount = (client = testQueryClient()) => mountPage(<PlanSchedules />, '/plans/plan-schedules', client);
 const bodiesOf = (path: string) => send.mock.calls.filter(([, p]) => p === path).map(([, , o]) => o?.body);
 /** antd spaces out two-character labels (撤 销). */
 const button = (label: string) =>
@@ -146,7 +135,7 @@ describe('PlanSchedules', { timeout: 60_000 }, () => {
   });
 
   it('opened by its address, asks its rows before it renders, and then not again', async () => {
-    const client = new QueryClient({ defaultOptions: { queries: { retry: false, staleTime: 30_000 } } });
+    const client = testQueryClient(30_000);
     await prefetch(client);
     const { beginTime, endTime } = scheduleWindow(defaultRange());
     expect(bodiesOf(LIST)).toEqual([{ areaIds: undefined, beginTime, endTime }]);

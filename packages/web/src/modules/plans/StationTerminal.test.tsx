@@ -1,10 +1,9 @@
 import type { StationTask } from '@factory/shared/api/workOrder';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../platform/request.ts';
 import { type SessionUser, useSession } from '../../platform/session.ts';
+import { mountPage } from './../../platform/testing.tsx';
 import StationTerminal from './StationTerminal.tsx';
 
 vi.mock('../../platform/request.ts', async (original) => ({
@@ -85,14 +84,7 @@ afterEach(() => {
   useSession.setState({ user: undefined });
 });
 
-const mount = () =>
-  render(
-    <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <App>
-        <StationTerminal />
-      </App>
-    </QueryClientProvider>,
-  );
+const mount = () => mountPage(<StationTerminal />);
 
 const listed = () => screen.queryAllByTestId('task-work-order').map((e) => e.textContent);
 const taskCalls = () => send.mock.calls.filter(([, path]) => path === TASKS);

@@ -3,13 +3,12 @@ import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import type { DetailOf } from '@factory/shared/entities/schema';
 import { stockDocEntity } from '@factory/shared/entities/stockDoc';
 import { warehouseAreaEntity } from '@factory/shared/entities/warehouse';
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
-import { App } from 'antd';
-import { MemoryRouter, Route, Routes } from 'react-router';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../platform/request.ts';
 import { type SessionUser, useSession } from '../../platform/session.ts';
+import { mountPage } from './../../platform/testing.tsx';
 import StockDocAdd from './StockDocAdd.tsx';
 import { addScanned } from './StockDocScan.tsx';
 
@@ -57,16 +56,11 @@ afterEach(() => {
 });
 
 function show(url: string) {
-  render(
-    <MemoryRouter initialEntries={[url]}>
-      <QueryClientProvider client={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-        <App>
-          <Routes>
-            <Route path={PATH} element={<StockDocAdd />} />
-          </Routes>
-        </App>
-      </QueryClientProvider>
-    </MemoryRouter>,
+  mountPage(
+    <Routes>
+      <Route path={PATH} element={<StockDocAdd />} />
+    </Routes>,
+    url,
   );
 }
 
