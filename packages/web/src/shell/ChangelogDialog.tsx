@@ -200,15 +200,19 @@ function ChangelogForm({
       confirmLoading={saving}
       okText="确定"
       cancelText="取消"
-      afterOpenChange={(o) => {
-        if (!o) return;
-        form.resetFields();
-        form.setFieldsValue(
-          entry ? { updateTime: dayjs(entry.updateTime), content: entry.content } : { updateTime: dayjs() },
-        );
-      }}
+      // the form starts afresh with each opening, its values there before anyone can type (filled
+      // after the opening animation, they used to wipe what a quick hand had typed meanwhile)
+      destroyOnHidden
     >
-      <Form form={form} layout="vertical" name="changelogForm" style={{ marginTop: 16 }}>
+      <Form
+        form={form}
+        layout="vertical"
+        name="changelogForm"
+        style={{ marginTop: 16 }}
+        initialValues={
+          entry ? { updateTime: dayjs(entry.updateTime), content: entry.content } : { updateTime: dayjs() }
+        }
+      >
         <Form.Item
           name="updateTime"
           label="更新日期"
