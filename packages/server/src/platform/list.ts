@@ -17,6 +17,7 @@ import {
   gte,
   ilike,
   inArray,
+  is,
   lt,
   lte,
   ne,
@@ -24,7 +25,7 @@ import {
   type SQL,
   sql,
 } from 'drizzle-orm';
-import { alias, type PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { alias, PgColumn, type PgTable } from 'drizzle-orm/pg-core';
 import { fieldError, invalid } from './errors.ts';
 
 export type ListFieldType = 'string' | 'number' | 'boolean' | 'date';
@@ -40,6 +41,24 @@ export interface ListField {
   via?: Lookup;
 }
 export type ListFields = Record<string, ListField>;
+
+/**
+ * Every column a list declares searchable with `like` (directly or as a looked-up value), and the
+ * `like` fields that are expressions rather than columns. Each column must carry an n-gram index
+ * (`searchIndex` in platform/schema.ts): a test walks this registry against the migrated database.
+ */
+export const searched = { columns: new Set<PgColumn>(), expressions: new Set<string>() };
+
+/** Declares a list's fields: what they search with `like` is registered in `searched`. */
+export function listFields<T extends ListFields>(fields: T): T {
+  for (const [name, f] of Object.entries(fields)) {
+    if (!f.filter?.includes('like')) continue;
+    const column = f.via ? f.via.value : f.column;
+    if (is(column, PgColumn)) searched.columns.add(column);
+    else searched.expressions.add(name);
+  }
+  return fields;
+}
 
 /** Where a looked-up value lives: the row's `key` points at `id` of `table`, whose `value` is shown. */
 export interface Lookup {
@@ -134,6 +153,17 @@ function coerce(field: string, type: ListFieldType, value: unknown): string | nu
 
 const escapeLike = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+/**
+ * `col ILIKE '%text%'` served by the column's n-gram index (`searchIndex` in platform/schema.ts):
+ * every row whose lower-cased value contains the lower-cased text holds all of the text's
+ * bigrams (its one character when it has one) among its own unigrams and bigrams, so the
+ * containment narrows to a superset of the answer through the GIN index, and the ILIKE keeps
+ * exactly its answer. Both grams are computed by the database (`app_grams`,
+ * `app_pattern_grams`), with the lower-casing ILIKE itself uses.
+ */
+const byGrams = (col: PgColumn, text: string, pattern: string): SQL =>
+  sql`(app_grams(${col}) @> app_pattern_grams(${text}) and ${ilike(col, pattern)})`;
+
 /** One operator's condition on a column; the values are read (and checked) before the column is known. */
 function conditionOf(
   operator: FilterOperator,
@@ -155,8 +185,9 @@ function conditionOf(
       return (col) => inArray(col, vs);
     }
     case 'like': {
-      const pattern = `%${escapeLike(String(one()))}%`;
-      return (col) => ilike(col, pattern);
+      const text = String(one());
+      const pattern = `%${escapeLike(text)}%`;
+      return (col) => (text && is(col, PgColumn) ? byGrams(col, text, pattern) : ilike(col, pattern));
     }
     case 'gt': {
       const v = one();
@@ -389,7 +420,7 @@ export function listFieldsOf<F extends Record<string, FieldDecl>>(
     const via = lookups.get(column);
     out[key] = { column, type: listTypeOf(f), filter: f.filter, sort: f.sort, ...(via ? { via } : {}) };
   }
-  return out;
+  return listFields(out);
 }
 
 /** The declaration's default order as SQL (for listPage's defaultOrder). */

@@ -20,6 +20,15 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 
+/**
+ * The n-gram index a list's `like` search on this column goes through (`byGrams` in
+ * platform/list.ts): the value's lower-cased unigrams and bigrams (`app_grams`, migration
+ * 0025) in a GIN index. It serves patterns of any length — one Chinese character too, which
+ * pg_trgm's trigrams cannot — on PostgreSQL and PGlite alike.
+ */
+export const searchIndex = (table: string, column: AnyPgColumn) =>
+  index(`${table}_${column.name}_grams`).using('gin', sql`app_grams(${column})`);
+
 /** The tenant registry: global, not tenant-owned (the app role may only read it). */
 export const tenants = pgTable(
   'tenant',
@@ -37,7 +46,11 @@ export const tenants = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   // a member code is typed in any case at sign-in: one tenant per code whatever its case
-  (t) => [uniqueIndex('tenant_member_code_lower_uq').on(sql`lower(${t.memberCode})`)],
+  (t) => [
+    uniqueIndex('tenant_member_code_lower_uq').on(sql`lower(${t.memberCode})`),
+    searchIndex('tenant', t.companyName),
+    searchIndex('tenant', t.memberCode),
+  ],
 );
 
 /**
@@ -273,6 +286,7 @@ export const customFields = tenantTable(
   (t) => [
     uniqueIndex('custom_field_key_uq').on(t.tenantId, t.entity, t.key),
     uniqueIndex('custom_field_label_uq').on(t.tenantId, t.entity, t.label),
+    searchIndex('custom_field', t.label),
   ],
 );
 
@@ -291,5 +305,9 @@ export const basicConfig = tenantTable(
     sort: integer('sort').notNull().default(0),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('basic_config_code_uq').on(t.tenantId, t.code)],
+  (t) => [
+    uniqueIndex('basic_config_code_uq').on(t.tenantId, t.code),
+    searchIndex('basic_config', t.code),
+    searchIndex('basic_config', t.name),
+  ],
 );

@@ -3,7 +3,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { audit } from './audit.ts';
 import { enterTenant, type Tx } from './db.ts';
 import { conflict, notFound } from './errors.ts';
-import { type ListFields, type ListPageQueryInput, listPage } from './list.ts';
+import { type ListPageQueryInput, listFields, listPage } from './list.ts';
 import { basicConfig, tenants } from './schema.ts';
 import type { Services } from './services.ts';
 
@@ -25,12 +25,12 @@ export interface NewTenant {
 
 export type TenantRow = typeof tenants.$inferSelect;
 
-export const tenantFields: ListFields = {
+export const tenantFields = listFields({
   memberCode: { column: tenants.memberCode, type: 'string', filter: ['eq', 'like'], sort: true },
   companyName: { column: tenants.companyName, type: 'string', filter: ['eq', 'like'], sort: true },
   enabled: { column: tenants.enabled, type: 'boolean', filter: ['eq'], sort: true },
   createdAt: { column: tenants.createdAt, type: 'date', filter: ['gte', 'lte', 'between'], sort: true },
-};
+});
 
 export function tenantView(t: TenantRow) {
   return {

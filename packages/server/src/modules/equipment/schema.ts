@@ -1,5 +1,12 @@
 import { boolean, index, integer, primaryKey, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { codeName, customValues, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
+import {
+  codeName,
+  customValues,
+  searchIndex,
+  tenantId,
+  tenantTable,
+  timestamps,
+} from '../../platform/schema.ts';
 import { equipmentClasses } from '../information/index.ts';
 import { users } from '../setting/index.ts';
 
@@ -26,6 +33,10 @@ export const equipment = tenantTable(
   (t) => [
     uniqueIndex('equipment_code_uq').on(t.tenantId, t.code),
     index('equipment_class_idx').on(t.classId),
+    searchIndex('equipment', t.code),
+    searchIndex('equipment', t.location),
+    searchIndex('equipment', t.model),
+    searchIndex('equipment', t.name),
   ],
 );
 

@@ -9,7 +9,7 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { timestamps } from '../../platform/schema.ts';
+import { searchIndex, timestamps } from '../../platform/schema.ts';
 
 /**
  * The application market (spec 000 §1, §2): the provider's catalogue, shared by every tenant, so
@@ -46,7 +46,7 @@ export const marketDetails = pgTable(
     sort: integer('sort').notNull().default(0),
     ...timestamps(),
   },
-  (t) => [index('market_detail_type_idx').on(t.marketTypeId, t.sort)],
+  (t) => [index('market_detail_type_idx').on(t.marketTypeId, t.sort), searchIndex('market_detail', t.name)],
 );
 
 /**

@@ -20,7 +20,7 @@ import { and, asc, eq, inArray, max } from 'drizzle-orm';
 import { audit } from '../../platform/audit.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
-import { decodeSearchVal, type ListFields, whereOf } from '../../platform/list.ts';
+import { decodeSearchVal, type ListFields, listFields, whereOf } from '../../platform/list.ts';
 import { findFile, storedPath } from '../file/index.ts';
 import { sanitizeRichText } from './richText.ts';
 import { marketDetails, marketPictures, marketTypes } from './schema.ts';
@@ -45,9 +45,9 @@ export const marketPicturePath = (root: string, id: string) => storedPath(root, 
 const tabFields: ListFields = {
   tableId: { column: marketTypes.tableId, type: 'number', filter: ['eq', 'in'] },
 };
-const nameFields: ListFields = {
+const nameFields = listFields({
   name: { column: marketDetails.name, type: 'string', filter: ['like'] },
-};
+});
 const detailFields: ListFields = {
   ...tabFields,
   ...nameFields,

@@ -9,7 +9,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
+import { searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 import { users } from '../setting/index.ts';
 
 /**
@@ -58,5 +58,6 @@ export const notificationRules = tenantTable(
   (t) => [
     uniqueIndex('notification_rule_name_uq').on(t.tenantId, t.name),
     index('notification_rule_event_idx').on(t.tenantId, t.event),
+    searchIndex('notification_rule', t.name),
   ],
 );

@@ -14,7 +14,14 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customValues, quantity, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
+import {
+  customValues,
+  quantity,
+  searchIndex,
+  tenantId,
+  tenantTable,
+  timestamps,
+} from '../../platform/schema.ts';
 import {
   areas,
   customers,
@@ -76,6 +83,8 @@ export const produceOrders = tenantTable(
     index('produce_order_delivery_idx').on(t.deliveryTime),
     // the workbench counts the open ones (to confirm, to plan) without reading every order
     index('produce_order_status_idx').on(t.planStatus, t.confirmStatus),
+    searchIndex('produce_order', t.code),
+    searchIndex('produce_order', t.sourceCode),
   ],
 );
 
@@ -125,6 +134,7 @@ export const producePlans = tenantTable(
     index('produce_plan_flow_version_idx').on(t.flowVersionId),
     // the workbench counts the open ones (to schedule, to release, overdue) without reading every plan
     index('produce_plan_schedule_idx').on(t.scheduleStatus),
+    searchIndex('produce_plan', t.code),
   ],
 );
 
@@ -211,6 +221,7 @@ export const produceWorkOrders = tenantTable(
     index('produce_work_order_area_idx').on(t.areaId),
     index('produce_work_order_material_idx').on(t.materialsId),
     index('produce_work_order_origin_idx').on(t.originWorkOrderId),
+    searchIndex('produce_work_order', t.code),
   ],
 );
 
@@ -353,6 +364,7 @@ export const reportWorks = tenantTable(
     index('report_work_station_idx').on(t.stationId),
     index('report_work_reversal_idx').on(t.reversalOf),
     index('report_work_rework_idx').on(t.reworkWorkOrderId),
+    searchIndex('report_work', t.code),
   ],
 );
 

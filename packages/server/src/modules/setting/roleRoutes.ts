@@ -16,7 +16,7 @@ import { audit } from '../../platform/audit.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound, referenced } from '../../platform/errors.ts';
-import { defaultOrderOf, type ListFields, listPage, selectPage } from '../../platform/list.ts';
+import { defaultOrderOf, listFields, listPage, selectPage } from '../../platform/list.ts';
 import { handle } from '../../platform/route.ts';
 import { roles, userRoles, users } from './schema.ts';
 import { userColumns, userListFields } from './userQueries.ts';
@@ -62,9 +62,9 @@ export const role = crud({
   },
 });
 
-const roleSelectFields: ListFields = {
+const roleSelectFields = listFields({
   name: { column: roles.name, type: 'string', filter: ['like', 'eq'] },
-};
+});
 
 async function roleName(tx: Tx, id: number): Promise<string> {
   const [row] = await tx.select({ name: roles.name }).from(roles).where(eq(roles.id, id));

@@ -1,7 +1,7 @@
 import { basicConfigApi, basicConfigDecl } from '@factory/shared/api/basicConfig';
 import { asc } from 'drizzle-orm';
 import { notFound } from '../../platform/errors.ts';
-import { type ListFields, listPage } from '../../platform/list.ts';
+import { listFields, listPage } from '../../platform/list.ts';
 import { handle } from '../../platform/route.ts';
 import { basicConfig } from '../../platform/schema.ts';
 import { getByCode, listConfig, toTree, updateConfig } from './basicConfigService.ts';
@@ -11,13 +11,13 @@ const PUBLIC_CODES = Object.entries(basicConfigDecl)
   .filter(([, d]) => d.public)
   .map(([code]) => code);
 
-const configFields: ListFields = {
+const configFields = listFields({
   code: { column: basicConfig.code, type: 'string', filter: ['eq', 'in', 'like'], sort: true },
   name: { column: basicConfig.name, type: 'string', filter: ['eq', 'like'], sort: true },
   groupCode: { column: basicConfig.groupCode, type: 'string', filter: ['eq', 'in'], sort: true },
   isShow: { column: basicConfig.isShow, type: 'boolean', filter: ['eq'] },
   sort: { column: basicConfig.sort, type: 'number', sort: true },
-};
+});
 
 export const settingRoutes = [
   handle(basicConfigApi.tree, {

@@ -10,7 +10,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
+import { searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 
 export interface ColumnPreference {
   key: string;
@@ -50,6 +50,11 @@ export const users = tenantTable(
   (t) => [
     uniqueIndex('users_user_name_uq').on(t.tenantId, t.userName),
     uniqueIndex('users_phone_uq').on(t.tenantId, t.phone),
+    searchIndex('users', t.email),
+    searchIndex('users', t.jobNumber),
+    searchIndex('users', t.name),
+    searchIndex('users', t.phone),
+    searchIndex('users', t.userName),
   ],
 );
 
@@ -75,6 +80,8 @@ export const frequencies = tenantTable(
   (t) => [
     uniqueIndex('frequency_code_uq').on(t.tenantId, t.code),
     uniqueIndex('frequency_name_uq').on(t.tenantId, t.name),
+    searchIndex('frequency', t.code),
+    searchIndex('frequency', t.name),
   ],
 );
 
@@ -90,7 +97,7 @@ export const roles = tenantTable(
     enabled: boolean('enabled').notNull().default(true),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('roles_name_uq').on(t.tenantId, t.name)],
+  (t) => [uniqueIndex('roles_name_uq').on(t.tenantId, t.name), searchIndex('roles', t.name)],
 );
 
 export const userRoles = tenantTable(
@@ -124,6 +131,8 @@ export const organizations = tenantTable(
   (t) => [
     uniqueIndex('organization_code_uq').on(t.tenantId, t.code),
     index('organization_parent_idx').on(t.parentId),
+    searchIndex('organization', t.code),
+    searchIndex('organization', t.name),
   ],
 );
 
@@ -141,6 +150,8 @@ export const userGroups = tenantTable(
   (t) => [
     uniqueIndex('user_group_code_uq').on(t.tenantId, t.code),
     uniqueIndex('user_group_name_uq').on(t.tenantId, t.name),
+    searchIndex('user_group', t.code),
+    searchIndex('user_group', t.name),
   ],
 );
 

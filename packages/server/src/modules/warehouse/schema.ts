@@ -15,7 +15,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { quantity, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
+import { quantity, searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 import {
   batchNumbers,
   materials,
@@ -67,6 +67,8 @@ export const stockDocs = tenantTable(
     index('stock_doc_status_idx').on(t.status),
     // the documents of a source: a report's backflush, a plan's stock-in
     index('stock_doc_source_idx').on(t.tenantId, t.sourceNumber),
+    searchIndex('stock_doc', t.code),
+    searchIndex('stock_doc', t.sourceNumber),
   ],
 );
 
@@ -172,6 +174,7 @@ export const stockMovements = tenantTable(
     index('stock_movement_material_idx').on(t.materialsId, t.createdAt),
     index('stock_movement_doc_idx').on(t.docId),
     index('stock_movement_batch_idx').on(t.batchId),
+    searchIndex('stock_movement', t.docCode),
   ],
 );
 
@@ -226,6 +229,8 @@ export const stockCounts = tenantTable(
   (t) => [
     uniqueIndex('stock_count_code_uq').on(t.tenantId, t.code),
     index('stock_count_open_idx').on(t.warehouseId, t.status),
+    searchIndex('stock_count', t.adjustCodes),
+    searchIndex('stock_count', t.code),
   ],
 );
 
@@ -270,6 +275,7 @@ export const kittings = tenantTable(
   (t) => [
     uniqueIndex('kitting_code_uq').on(t.tenantId, t.code),
     index('kitting_created_idx').on(t.createdAt),
+    searchIndex('kitting', t.code),
   ],
 );
 
@@ -306,6 +312,7 @@ export const materialPreps = tenantTable(
     uniqueIndex('material_prep_work_order_uq').on(t.tenantId, t.workOrderId),
     index('material_prep_plan_idx').on(t.planId),
     index('material_prep_status_idx').on(t.status),
+    searchIndex('material_prep', t.code),
   ],
 );
 

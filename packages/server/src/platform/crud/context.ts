@@ -16,7 +16,7 @@ import type { Tx } from '../db.ts';
 import { notFound } from '../errors.ts';
 import type { RefBinding } from '../excel/import.ts';
 import { factoryTimeText } from '../factoryTime.ts';
-import { defaultOrderOf, type ListFields, listFieldsOf } from '../list.ts';
+import { defaultOrderOf, type ListFields, listFieldsOf, lookupValue } from '../list.ts';
 import type { UsedBy } from '../references.ts';
 import { handle, type Implementation, type RouteDef } from '../route.ts';
 import type { SessionInfo } from '../session.ts';
@@ -121,9 +121,13 @@ export function crudContext(o: CrudOptions) {
     if (ref && idField) {
       const own = colOf(idField);
       if (!own) throw new Error(`${entity.name}.${key}: no column ${idField}`);
-      const name = sql<
-        string | null
-      >`(select r.${sql.identifier(ref.name.name)} from ${ref.name.table} r where r.${sql.identifier(ref.id.name)} = ${qualified(own)})`;
+      // filters search the referenced table once (by its own index), not once per row
+      const name = lookupValue(
+        sql<
+          string | null
+        >`(select r.${sql.identifier(ref.name.name)} from ${ref.name.table} r where r.${sql.identifier(ref.id.name)} = ${qualified(own)})`,
+        { key: qualified(own), table: ref.name.table, id: ref.id as PgColumn, value: ref.name },
+      );
       rowColumns[key] = name;
       rowColumns[idField] = own;
       filterColumns[key] = name;

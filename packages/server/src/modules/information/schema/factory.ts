@@ -9,7 +9,7 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { customValues, tenantId, tenantTable, timestamps } from '../../../platform/schema.ts';
+import { customValues, searchIndex, tenantId, tenantTable, timestamps } from '../../../platform/schema.ts';
 import { organizations, users } from '../../setting/index.ts';
 
 // The factory model: production lines, procedures, stations and who works where.
@@ -33,6 +33,8 @@ export const areas = tenantTable(
   (t) => [
     uniqueIndex('area_code_uq').on(t.tenantId, t.code),
     uniqueIndex('area_name_uq').on(t.tenantId, t.name),
+    searchIndex('area', t.code),
+    searchIndex('area', t.name),
   ],
 );
 
@@ -52,6 +54,8 @@ export const procedures = tenantTable(
   (t) => [
     uniqueIndex('procedure_code_uq').on(t.tenantId, t.code),
     uniqueIndex('procedure_name_uq').on(t.tenantId, t.name),
+    searchIndex('procedure', t.code),
+    searchIndex('procedure', t.name),
   ],
 );
 
@@ -75,6 +79,8 @@ export const stations = tenantTable(
     uniqueIndex('station_code_uq').on(t.tenantId, t.code),
     uniqueIndex('station_name_uq').on(t.tenantId, t.name),
     index('station_area_idx').on(t.areaId),
+    searchIndex('station', t.code),
+    searchIndex('station', t.name),
   ],
 );
 

@@ -14,6 +14,7 @@ import {
   codeName,
   customValues,
   quantity,
+  searchIndex,
   tenantId,
   tenantTable,
   timestamps,
@@ -25,6 +26,8 @@ import {
 export const units = tenantTable('unit', { ...codeName(), remark: text('remark'), ...timestamps() }, (t) => [
   uniqueIndex('unit_code_uq').on(t.tenantId, t.code),
   uniqueIndex('unit_name_uq').on(t.tenantId, t.name),
+  searchIndex('unit', t.code),
+  searchIndex('unit', t.name),
 ]);
 
 /** Material classes, a tree (原材料 → 金属材料 → 铜材). */
@@ -40,6 +43,8 @@ export const materialClasses = tenantTable(
   (t) => [
     uniqueIndex('material_class_code_uq').on(t.tenantId, t.code),
     index('material_class_parent_idx').on(t.parentId),
+    searchIndex('material_class', t.code),
+    searchIndex('material_class', t.name),
   ],
 );
 
@@ -56,6 +61,9 @@ export const materialAttributes = tenantTable(
   (t) => [
     uniqueIndex('material_attribute_code_uq').on(t.tenantId, t.code),
     uniqueIndex('material_attribute_name_uq').on(t.tenantId, t.name),
+    searchIndex('material_attribute', t.code),
+    searchIndex('material_attribute', t.name),
+    searchIndex('material_attribute', t.options),
   ],
 );
 
@@ -85,6 +93,9 @@ export const materials = tenantTable(
     uniqueIndex('material_code_uq').on(t.tenantId, t.code),
     index('material_name_idx').on(t.tenantId, t.name),
     index('material_class_idx').on(t.classId),
+    searchIndex('material', t.code),
+    searchIndex('material', t.name),
+    searchIndex('material', t.specifications),
   ],
 );
 

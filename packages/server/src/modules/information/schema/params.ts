@@ -9,7 +9,14 @@ import {
   text,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { codeName, quantity, tenantId, tenantTable, timestamps } from '../../../platform/schema.ts';
+import {
+  codeName,
+  quantity,
+  searchIndex,
+  tenantId,
+  tenantTable,
+  timestamps,
+} from '../../../platform/schema.ts';
 import { users } from '../../setting/index.ts';
 import { procedures } from './factory.ts';
 import { materials } from './materials.ts';
@@ -40,6 +47,8 @@ export const procedureParams = tenantTable(
     uniqueIndex('procedure_param_code_uq').on(t.tenantId, t.code),
     uniqueIndex('procedure_param_name_uq').on(t.tenantId, t.procedureId, t.name),
     index('procedure_param_procedure_idx').on(t.procedureId),
+    searchIndex('procedure_param', t.code),
+    searchIndex('procedure_param', t.name),
   ],
 );
 
@@ -49,6 +58,9 @@ export const scrapReasons = tenantTable(
   (t) => [
     uniqueIndex('scrap_reason_code_uq').on(t.tenantId, t.code),
     uniqueIndex('scrap_reason_name_uq').on(t.tenantId, t.name),
+    searchIndex('scrap_reason', t.category),
+    searchIndex('scrap_reason', t.code),
+    searchIndex('scrap_reason', t.name),
   ],
 );
 
@@ -72,6 +84,7 @@ export const batchNumbers = tenantTable(
   (t) => [
     uniqueIndex('batch_number_code_uq').on(t.tenantId, t.code),
     index('batch_number_material_idx').on(t.materialId),
+    searchIndex('batch_number', t.code),
   ],
 );
 
@@ -95,5 +108,6 @@ export const packageCodes = tenantTable(
   (t) => [
     uniqueIndex('package_code_code_uq').on(t.tenantId, t.code),
     index('package_code_package_idx').on(t.packageId),
+    searchIndex('package_code', t.code),
   ],
 );

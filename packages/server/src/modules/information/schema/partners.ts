@@ -1,5 +1,5 @@
 import { type AnyPgColumn, boolean, index, integer, text, uniqueIndex } from 'drizzle-orm/pg-core';
-import { codeName, customValues, tenantTable, timestamps } from '../../../platform/schema.ts';
+import { codeName, customValues, searchIndex, tenantTable, timestamps } from '../../../platform/schema.ts';
 
 /**
  * Business partners, service customers and their sites, equipment classes
@@ -20,12 +20,24 @@ const partner = () => ({
 export const suppliers = tenantTable('supplier', partner(), (t) => [
   uniqueIndex('supplier_code_uq').on(t.tenantId, t.code),
   uniqueIndex('supplier_name_uq').on(t.tenantId, t.name),
+  searchIndex('supplier', t.address),
+  searchIndex('supplier', t.code),
+  searchIndex('supplier', t.contact),
+  searchIndex('supplier', t.name),
+  searchIndex('supplier', t.phone),
+  searchIndex('supplier', t.shortName),
 ]);
 
 /** Sales customers (unit-info → customer-list). */
 export const customers = tenantTable('customer', partner(), (t) => [
   uniqueIndex('customer_code_uq').on(t.tenantId, t.code),
   uniqueIndex('customer_name_uq').on(t.tenantId, t.name),
+  searchIndex('customer', t.address),
+  searchIndex('customer', t.code),
+  searchIndex('customer', t.contact),
+  searchIndex('customer', t.name),
+  searchIndex('customer', t.phone),
+  searchIndex('customer', t.shortName),
 ]);
 
 /** After-sales customers whose equipment the service team looks after (customer-info). */
@@ -35,6 +47,13 @@ export const serviceCustomers = tenantTable(
   (t) => [
     uniqueIndex('service_customer_code_uq').on(t.tenantId, t.code),
     uniqueIndex('service_customer_name_uq').on(t.tenantId, t.name),
+    searchIndex('service_customer', t.address),
+    searchIndex('service_customer', t.code),
+    searchIndex('service_customer', t.contact),
+    searchIndex('service_customer', t.industry),
+    searchIndex('service_customer', t.name),
+    searchIndex('service_customer', t.phone),
+    searchIndex('service_customer', t.shortName),
   ],
 );
 
@@ -55,6 +74,11 @@ export const customerSites = tenantTable(
   (t) => [
     uniqueIndex('customer_site_code_uq').on(t.tenantId, t.code),
     index('customer_site_customer_idx').on(t.customerId),
+    searchIndex('customer_site', t.address),
+    searchIndex('customer_site', t.code),
+    searchIndex('customer_site', t.contact),
+    searchIndex('customer_site', t.name),
+    searchIndex('customer_site', t.phone),
   ],
 );
 
@@ -71,5 +95,7 @@ export const equipmentClasses = tenantTable(
   (t) => [
     uniqueIndex('equipment_class_code_uq').on(t.tenantId, t.code),
     index('equipment_class_parent_idx').on(t.parentId),
+    searchIndex('equipment_class', t.code),
+    searchIndex('equipment_class', t.name),
   ],
 );

@@ -14,6 +14,7 @@ import {
   codeName,
   customValues,
   quantity,
+  searchIndex,
   tenantId,
   tenantTable,
   timestamps,
@@ -33,6 +34,8 @@ export const processFlowClasses = tenantTable(
   (t) => [
     uniqueIndex('process_flow_class_code_uq').on(t.tenantId, t.code),
     uniqueIndex('process_flow_class_name_uq').on(t.tenantId, t.name),
+    searchIndex('process_flow_class', t.code),
+    searchIndex('process_flow_class', t.name),
   ],
 );
 
@@ -52,6 +55,8 @@ export const processFlows = tenantTable(
     uniqueIndex('process_flow_code_uq').on(t.tenantId, t.code),
     index('process_flow_material_idx').on(t.materialId),
     index('process_flow_class_idx').on(t.classId),
+    searchIndex('process_flow', t.code),
+    searchIndex('process_flow', t.name),
   ],
 );
 

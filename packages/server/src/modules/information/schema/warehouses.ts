@@ -3,6 +3,7 @@ import {
   codeName,
   customValues,
   quantity,
+  searchIndex,
   tenantId,
   tenantTable,
   timestamps,
@@ -33,6 +34,9 @@ export const warehouses = tenantTable(
     uniqueIndex('warehouse_code_uq').on(t.tenantId, t.code),
     uniqueIndex('warehouse_name_uq').on(t.tenantId, t.name),
     index('warehouse_area_idx').on(t.areaId),
+    searchIndex('warehouse', t.address),
+    searchIndex('warehouse', t.code),
+    searchIndex('warehouse', t.name),
   ],
 );
 
@@ -49,6 +53,8 @@ export const warehouseAreas = tenantTable(
   (t) => [
     uniqueIndex('warehouse_area_code_uq').on(t.tenantId, t.code),
     index('warehouse_area_wh_idx').on(t.warehouseId),
+    searchIndex('warehouse_area', t.code),
+    searchIndex('warehouse_area', t.name),
   ],
 );
 
@@ -67,6 +73,8 @@ export const warehouseLocations = tenantTable(
   (t) => [
     uniqueIndex('warehouse_location_code_uq').on(t.tenantId, t.code),
     index('warehouse_location_area_idx').on(t.warehouseAreaId),
+    searchIndex('warehouse_location', t.code),
+    searchIndex('warehouse_location', t.name),
   ],
 );
 
@@ -84,6 +92,8 @@ export const packages = tenantTable(
   (t) => [
     uniqueIndex('package_info_code_uq').on(t.tenantId, t.code),
     index('package_info_material_idx').on(t.materialId),
+    searchIndex('package_info', t.code),
+    searchIndex('package_info', t.name),
   ],
 );
 
@@ -115,7 +125,12 @@ export const trays = tenantTable(
     custom: customValues(),
     ...timestamps(),
   },
-  (t) => [uniqueIndex('tray_code_uq').on(t.tenantId, t.code)],
+  (t) => [
+    uniqueIndex('tray_code_uq').on(t.tenantId, t.code),
+    searchIndex('tray', t.code),
+    searchIndex('tray', t.name),
+    searchIndex('tray', t.specifications),
+  ],
 );
 
 /** Stock-in and stock-out types (spec 001 §9 inbound/outbound types) a tenant offers. */
@@ -134,5 +149,7 @@ export const stockTypes = tenantTable(
   (t) => [
     uniqueIndex('stock_type_code_uq').on(t.tenantId, t.code),
     uniqueIndex('stock_type_name_uq').on(t.tenantId, t.name),
+    searchIndex('stock_type', t.code),
+    searchIndex('stock_type', t.name),
   ],
 );
