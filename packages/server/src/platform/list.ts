@@ -26,6 +26,7 @@ import {
   sql,
 } from 'drizzle-orm';
 import { alias, PgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import { qualified } from './crud/qualified.ts';
 import { fieldError, invalid } from './errors.ts';
 
 export type ListFieldType = 'string' | 'number' | 'boolean' | 'date';
@@ -80,6 +81,22 @@ const lookups = new WeakMap<object, Lookup>();
 export function lookupValue<T extends SQL>(expr: T, via: Lookup): T {
   lookups.set(expr, via);
   return expr;
+}
+
+/**
+ * The value of another table's row that `key` points at (`id`, its primary key by default), as
+ * `lookupValue` marks it: a list shows and sorts on it, and filters through that table's own
+ * indexes (a name searched by its n-grams) instead of looking it up for every row.
+ */
+export function lookedUp(key: PgColumn, value: PgColumn, id?: PgColumn): SQL<string | null> {
+  const table = value.table;
+  const idColumn = id ?? (getTableColumns(table) as Record<string, PgColumn>).id;
+  return lookupValue(
+    sql<
+      string | null
+    >`(select r.${sql.identifier(value.name)} from ${table} r where r.${sql.identifier(idColumn.name)} = ${qualified(key)})`,
+    { key: qualified(key), table, id: idColumn, value },
+  );
 }
 
 /** The semi-join form of a condition on a looked-up value (see `lookupValue`). */

@@ -14,7 +14,7 @@ import { asc, eq, sql } from 'drizzle-orm';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
-import { selectPage } from '../../platform/list.ts';
+import { lookedUp, selectPage } from '../../platform/list.ts';
 import type { UsedBy } from '../../platform/references.ts';
 import { handle } from '../../platform/route.ts';
 import { users } from '../setting/index.ts';
@@ -162,7 +162,7 @@ export const packageInfo = crud({
   table: packages,
   refs: { materialName: { id: materials.id, name: materials.name, code: materials.code } },
   columns: {
-    materialCode: sql<string>`(select m.code from material m where m.id = ${qualified(packages.materialId)})`,
+    materialCode: lookedUp(packages.materialId, materials.code),
     mainUnitName: sql<
       string | null
     >`(select u.name from material m join unit u on u.id = m.main_unit_id where m.id = ${qualified(packages.materialId)})`,

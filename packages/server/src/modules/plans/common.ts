@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { sql } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import { qualified } from '../../platform/crud.ts';
-import { lookupValue } from '../../platform/list.ts';
+import { lookedUp } from '../../platform/list.ts';
 import { materials, units } from '../information/index.ts';
 
 /**
@@ -11,16 +11,9 @@ import { materials, units } from '../information/index.ts';
  * code and the specification look the materials up once (`lookupValue`).
  */
 export function productColumns(materialsId: PgColumn): Record<string, SQL> {
-  const of = (column: PgColumn) =>
-    lookupValue(
-      sql<
-        string | null
-      >`(select m.${sql.identifier(column.name)} from ${materials} m where m.id = ${qualified(materialsId)})`,
-      { key: qualified(materialsId), table: materials, id: materials.id, value: column },
-    );
   return {
-    materialsCode: of(materials.code),
-    materialsSpecifications: of(materials.specifications),
+    materialsCode: lookedUp(materialsId, materials.code),
+    materialsSpecifications: lookedUp(materialsId, materials.specifications),
     unitName: sql<
       string | null
     >`(select u.name from ${materials} m join ${units} u on u.id = m.main_unit_id where m.id = ${qualified(materialsId)})`,

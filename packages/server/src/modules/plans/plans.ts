@@ -6,9 +6,10 @@ import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError } from '../../platform/errors.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
+import { lookedUp } from '../../platform/list.ts';
 import { type DocRow, machineService, serviceOf } from '../../platform/machine.ts';
 import { txHooks } from '../../platform/txHooks.ts';
-import { areas, processFlows, processFlowVersions } from '../information/index.ts';
+import { areas, materials, processFlows, processFlowVersions } from '../information/index.ts';
 import { productColumns } from './common.ts';
 import { checkLine, explodeMaterials, minutesPerUnit, planFlowOf, versionSteps } from './flowRules.ts';
 import { createWorkOrder, snapshotStations } from './making.ts';
@@ -83,8 +84,8 @@ export const producePlan = crud({
   },
   columns: {
     ...productColumns(producePlans.materialsId),
-    materialsName: sql<string>`(select m.name from material m where m.id = ${producePlans.materialsId})`,
-    flowName: sql<string>`(select f.name from ${processFlows} f where f.id = ${producePlans.flowId})`,
+    materialsName: lookedUp(producePlans.materialsId, materials.name),
+    flowName: lookedUp(producePlans.flowId, processFlows.name),
     versionName: sql<string>`(select v.name from ${processFlowVersions} v where v.id = ${producePlans.flowVersionId})`,
     priority:
       sql<number>`(select o.priority from ${produceOrders} o where o.id = ${producePlans.produceOrderId})`.mapWith(

@@ -9,6 +9,7 @@ import { nowOf } from '../../platform/clock.ts';
 import { crudContext, detailCalls, exportCalls, listCalls, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { lookedUp } from '../../platform/list.ts';
 import { writeTrail } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { preparedStatement } from '../../platform/prepared.ts';
@@ -47,7 +48,7 @@ const reportRecords = crudContext({
     frequencyName: { id: frequencies.id, name: frequencies.name, code: frequencies.code },
   },
   columns: {
-    workOrderCode: sql<string>`${ofWorkOrder('w.code')}`,
+    workOrderCode: lookedUp(r.workOrderId, produceWorkOrders.code),
     produceOrderNumber: sql<
       string | null
     >`${ofWorkOrder('(select o.code from produce_order o where o.id = w.order_id)')}`,
@@ -70,8 +71,8 @@ const reportRecords = crudContext({
       string | null
     >`(select string_agg(s.name || ' ' || trim_scale(d.quantity)::text, '、' order by s.code)
       from ${reportWorkDefects} d join ${scrapReasons} s on s.id = d.scrap_reason_id where d.report_id = ${qualified(r.id)})`,
-    reversalOfCode: sql<string | null>`(select o.code from ${r} o where o.id = ${qualified(r.reversalOf)})`,
-    createdByName: sql<string | null>`(select u.name from ${users} u where u.id = ${qualified(r.createdBy)})`,
+    reversalOfCode: lookedUp(r.reversalOf, r.code),
+    createdByName: lookedUp(r.createdBy, users.name),
     taskId: r.taskId,
     workOrderId: r.workOrderId,
     reversalOf: r.reversalOf,

@@ -6,7 +6,7 @@ import { crudContext, detailCalls, exportCalls, listCalls, qualified } from '../
 import type { Tx } from '../../platform/db.ts';
 import { emitEvent } from '../../platform/events/bus.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
-import { lookupValue } from '../../platform/list.ts';
+import { lookedUp } from '../../platform/list.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { areas, materials, procedures, stations, units } from '../information/index.ts';
 import { users } from '../setting/index.ts';
@@ -36,17 +36,9 @@ const minutesBetween = (from: string, to: string) => `floor(extract(epoch from (
  */
 const progressColumns = {
   ...productColumns(wo.materialsId),
-  produceOrderNumber: lookupValue(
-    sql<string | null>`(select o.code from ${produceOrders} o where o.id = ${qualified(wo.orderId)})`,
-    { key: qualified(wo.orderId), table: produceOrders, id: produceOrders.id, value: produceOrders.code },
-  ),
-  planNumber: lookupValue(
-    sql<string | null>`(select p.code from ${producePlans} p where p.id = ${qualified(wo.planId)})`,
-    { key: qualified(wo.planId), table: producePlans, id: producePlans.id, value: producePlans.code },
-  ),
-  originWorkOrderNumber: sql<
-    string | null
-  >`(select w.code from ${wo} w where w.id = ${qualified(wo.originWorkOrderId)})`,
+  produceOrderNumber: lookedUp(wo.orderId, produceOrders.code),
+  planNumber: lookedUp(wo.planId, producePlans.code),
+  originWorkOrderNumber: lookedUp(wo.originWorkOrderId, wo.code),
   reportWorkQuantity: asNumber(qualified(wo.completedQuantity)),
   repairQuantity: asNumber(
     sql`(select coalesce(sum(t.repair_quantity), 0) from ${produceTasks} t where t.work_order_id = ${W})`,

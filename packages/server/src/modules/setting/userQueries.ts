@@ -1,13 +1,18 @@
 import { userEntity } from '@factory/shared/entities/user';
 import { type SQL, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
-import { defaultOrderOf, type ListPageQueryInput, listFieldsOf, listPage } from '../../platform/list.ts';
-import { users } from './schema.ts';
+import {
+  defaultOrderOf,
+  type ListPageQueryInput,
+  listFieldsOf,
+  listPage,
+  lookedUp,
+} from '../../platform/list.ts';
+import { organizations, users } from './schema.ts';
 
 // subqueries name the outer row explicitly: drizzle renders a column of a single-table select
 // unqualified ("id"), which inside a join with roles would bind to roles.id
 const outerId = sql.raw('"users"."id"');
-const outerOrganization = sql.raw('"users"."organization_id"');
 
 /** The user list's columns as the API shows them; roles aggregated in the same query. */
 export const userColumns = {
@@ -24,7 +29,7 @@ export const userColumns = {
   >`coalesce((select array_agg(ur.role_id order by ur.role_id) from user_roles ur where ur.user_id = ${outerId}), '{}')`,
   roleNames: sql<string>`coalesce((select string_agg(r.name, '、' order by r.id) from user_roles ur join roles r on r.id = ur.role_id where ur.user_id = ${outerId}), '')`,
   organizationId: users.organizationId,
-  organizationName: sql<string | null>`(select o.name from organization o where o.id = ${outerOrganization})`,
+  organizationName: lookedUp(users.organizationId, organizations.name),
   // ids and names in the same order, so a form can label its current values
   groupIds: sql<
     number[]

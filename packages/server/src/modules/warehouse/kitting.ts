@@ -4,10 +4,11 @@ import { kittingEntity } from '@factory/shared/entities/kitting';
 import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { eq, sql } from 'drizzle-orm';
 import { nowOf } from '../../platform/clock.ts';
-import { crud, qualified } from '../../platform/crud.ts';
+import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { notFound } from '../../platform/errors.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
+import { lookedUp } from '../../platform/list.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { sqlIn } from '../../platform/sqlIn.ts';
@@ -21,7 +22,7 @@ export const kitting = crud({
   entity: kittingEntity,
   table: kittings,
   columns: {
-    createdByName: sql`(select u.name from ${users} u where u.id = ${qualified(kittings.createdBy)})`,
+    createdByName: lookedUp(kittings.createdBy, users.name),
   },
 });
 

@@ -3,12 +3,12 @@ import { fromMicro, least, micro } from '@factory/shared/decimal';
 import { materialPrepEntity } from '@factory/shared/entities/materialPrep';
 import { materialPrepMachine } from '@factory/shared/machines/warehouse';
 import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { PgColumn } from 'drizzle-orm/pg-core';
 import type { Static } from 'typebox';
 import { nowOf } from '../../platform/clock.ts';
-import { crud, qualified } from '../../platform/crud.ts';
+import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
+import { lookedUp } from '../../platform/list.ts';
 import { type Actor, machineService } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
@@ -30,9 +30,6 @@ import { bookingType } from './bookingType.ts';
 import { materialPrepLines, materialPreps, stockDocs } from './schema.ts';
 import { postNow } from './stockDocs.ts';
 
-const name = (table: typeof areas | typeof warehouses, column: PgColumn) =>
-  sql<string | null>`(select x.name from ${table} x where x.id = ${qualified(column)})`;
-
 /** 备料单: list and export (they are made by releases, moved by their actions and picks). */
 export const materialPrep = crud({
   entity: materialPrepEntity,
@@ -43,12 +40,12 @@ export const materialPrep = crud({
     version: materialPreps.version,
     workOrderId: materialPreps.workOrderId,
     planId: materialPreps.planId,
-    workOrderCode: sql`(select w.code from ${produceWorkOrders} w where w.id = ${qualified(materialPreps.workOrderId)})`,
-    planCode: sql`(select p.code from ${producePlans} p where p.id = ${qualified(materialPreps.planId)})`,
-    materialsName: sql`(select m.name from ${materials} m where m.id = ${qualified(materialPreps.materialsId)})`,
+    workOrderCode: lookedUp(materialPreps.workOrderId, produceWorkOrders.code),
+    planCode: lookedUp(materialPreps.planId, producePlans.code),
+    materialsName: lookedUp(materialPreps.materialsId, materials.name),
     ...productColumns(materialPreps.materialsId),
-    areaName: name(areas, materialPreps.areaId),
-    targetWarehouseName: name(warehouses, materialPreps.targetWarehouseId),
+    areaName: lookedUp(materialPreps.areaId, areas.name),
+    targetWarehouseName: lookedUp(materialPreps.targetWarehouseId, warehouses.name),
   },
 });
 

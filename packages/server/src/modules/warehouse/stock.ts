@@ -12,6 +12,7 @@ import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { streamXlsx } from '../../platform/excel/export.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
+import { lookedUp } from '../../platform/list.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { sqlIn } from '../../platform/sqlIn.ts';
 import {
@@ -43,9 +44,9 @@ export const stockMovement = crud({
   columns: {
     docId: stockMovements.docId,
     ...productColumns(stockMovements.materialsId),
-    stockTypeName: sql`(select t.name from ${stockTypes} t where t.id = ${qualified(stockMovements.stockTypeId)})`,
-    locationName: sql`(select l.code from ${warehouseLocations} l where l.id = ${qualified(stockMovements.locationId)})`,
-    batchCode: sql`(select b.code from ${batchNumbers} b where b.id = ${qualified(stockMovements.batchId)})`,
+    stockTypeName: lookedUp(stockMovements.stockTypeId, stockTypes.name),
+    locationName: lookedUp(stockMovements.locationId, warehouseLocations.code),
+    batchCode: lookedUp(stockMovements.batchId, batchNumbers.code),
     isReversal: sql<boolean>`(${qualified(stockMovements.reversalOf)} is not null)`,
     createdByName: actorName(stockMovements.createdBy),
   },

@@ -9,6 +9,7 @@ import { nowOf } from '../../platform/clock.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { lookedUp } from '../../platform/list.ts';
 import { type Actor, machineService, writeTrail } from '../../platform/machine.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import {
@@ -25,8 +26,7 @@ import { bookingType } from './bookingType.ts';
 import { stockBalances, stockCountLines, stockCounts, stockDocs } from './schema.ts';
 import { postNow } from './stockDocs.ts';
 
-const userName = (column: PgColumn) =>
-  sql<string | null>`(select u.name from ${users} u where u.id = ${qualified(column)})`;
+const userName = (column: PgColumn) => lookedUp(column, users.name);
 
 /** 盘点单: the header's calls; edited and deleted only as a draft (a cancelled one may be deleted). */
 export const stockCount = crud({

@@ -16,7 +16,7 @@ import type { Tx } from '../db.ts';
 import { notFound } from '../errors.ts';
 import type { RefBinding } from '../excel/import.ts';
 import { factoryTimeText } from '../factoryTime.ts';
-import { defaultOrderOf, type ListFields, listFieldsOf, lookupValue } from '../list.ts';
+import { defaultOrderOf, type ListFields, listFieldsOf, lookedUp } from '../list.ts';
 import type { UsedBy } from '../references.ts';
 import { handle, type Implementation, type RouteDef } from '../route.ts';
 import type { SessionInfo } from '../session.ts';
@@ -122,12 +122,7 @@ export function crudContext(o: CrudOptions) {
       const own = colOf(idField);
       if (!own) throw new Error(`${entity.name}.${key}: no column ${idField}`);
       // filters search the referenced table once (by its own index), not once per row
-      const name = lookupValue(
-        sql<
-          string | null
-        >`(select r.${sql.identifier(ref.name.name)} from ${ref.name.table} r where r.${sql.identifier(ref.id.name)} = ${qualified(own)})`,
-        { key: qualified(own), table: ref.name.table, id: ref.id as PgColumn, value: ref.name },
-      );
+      const name = lookedUp(own, ref.name as PgColumn, ref.id as PgColumn);
       rowColumns[key] = name;
       rowColumns[idField] = own;
       filterColumns[key] = name;

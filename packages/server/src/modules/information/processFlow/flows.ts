@@ -3,17 +3,13 @@ import { processFlowEntity } from '@factory/shared/entities/processFlow';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import { crud, qualified } from '../../../platform/crud.ts';
 import { fieldError } from '../../../platform/errors.ts';
+import { lookedUp } from '../../../platform/list.ts';
 import { handle } from '../../../platform/route.ts';
 import { MADE_TYPES } from '../materialsRoutes.ts';
 import { materials, processFlowClasses, processFlows, processFlowVersions } from '../schema.ts';
 import { addFirstVersions, copyVersion, mainVersionOf } from './versions.ts';
 
 const outerFlow = qualified(processFlows.id);
-const ofMaterial = (column: string) =>
-  sql<
-    string | null
-  >`(select m.${sql.identifier(column)} from material m where m.id = ${qualified(processFlows.materialId)})`;
-
 /** 工艺路线: the standard calls; a new flow gets its V1 main version, a copy the source's main steps. */
 export const processFlow = crud({
   entity: processFlowEntity,
@@ -29,8 +25,8 @@ export const processFlow = crud({
     className: { id: processFlowClasses.id, name: processFlowClasses.name, code: processFlowClasses.code },
   },
   columns: {
-    materialCode: ofMaterial('code'),
-    specifications: ofMaterial('specifications'),
+    materialCode: lookedUp(processFlows.materialId, materials.code),
+    specifications: lookedUp(processFlows.materialId, materials.specifications),
     mainVersionId: sql<
       number | null
     >`(select v.id from process_flow_version v where v.flow_id = ${outerFlow} and v.is_main)`,
