@@ -1,6 +1,7 @@
 /**
  * Web figures: the JavaScript a browser must load to show /login (gzip; target ≤ 300 KB), the size
- * of every chunk, and the time from navigation to a usable home page in Chromium.
+ * of every chunk, the largest chunks list screens share, and the time from navigation to a usable
+ * home page in Chromium.
  * Builds the web app first. Run with `npm run bench` (after the API benchmarks) or alone:
  * `node --import tsx bench/web.ts`.
  */
@@ -9,7 +10,7 @@ import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import { gzipped, LOGIN_BUDGET_KB, loginBundle, readManifest } from '../e2e/bundle.ts';
+import { closure, gzipped, LOGIN_BUDGET_KB, loginBundle, readManifest } from '../e2e/bundle.ts';
 import { launchChromium } from '../e2e/chromium.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -34,7 +35,45 @@ function bundleReport() {
     .map((c) => ({ file: c.file, size: gzipped(c.file), src: c.src ?? '(shared)' }))
     .sort((a, b) => b.size - a.size);
   for (const row of rows) console.log(`  ${row.file.padEnd(48)} ${kb(row.size).padStart(9)}  ${row.src}`);
-  return { loginJsBytes: loginJs, loginCssBytes: loginCss, chunks: rows };
+  const listShared = listScreenChunks(manifest);
+  return { loginJsBytes: loginJs, loginCssBytes: loginCss, chunks: rows, listShared };
+}
+
+/** A list screen: a page built on the list platform (ListPage, or CrudPage around it). */
+const LIST_SCREEN = /platform\/(list\/ListPage|crud\/CrudPage)\.tsx/;
+
+/**
+ * The ten largest chunks that list screens share (loaded by two or more of them, beyond what the
+ * entry already loaded), with how many load each: what opening any list costs besides its own
+ * chunk, which must stay small as modules add screens (issue 18).
+ */
+function listScreenChunks(manifest: ReturnType<typeof readManifest>) {
+  const keys = Object.keys(manifest);
+  const entry = keys.filter((k) => manifest[k].isEntry);
+  const booted = closure(manifest, entry);
+  const screens = keys.filter(
+    (k) =>
+      manifest[k].isDynamicEntry &&
+      k.startsWith('src/modules/') &&
+      LIST_SCREEN.test(fs.readFileSync(path.join(ROOT, 'packages/web', k), 'utf8')),
+  );
+  const loadedBy = new Map<string, number>();
+  for (const screen of screens) {
+    for (const file of closure(manifest, [screen])) {
+      if (file.endsWith('.js') && file !== manifest[screen].file && !booted.has(file))
+        loadedBy.set(file, (loadedBy.get(file) ?? 0) + 1);
+    }
+  }
+  const shared = [...loadedBy]
+    .filter(([, n]) => n > 1)
+    .map(([file, screens]) => ({ file, size: gzipped(file), screens }))
+    .sort((a, b) => b.size - a.size)
+    .slice(0, 10);
+  console.log(`\n  The ten largest chunks ${screens.length} list screens share (beyond the entry's)`);
+  console.log('  chunk                                             gzip      list screens');
+  for (const row of shared)
+    console.log(`  ${row.file.padEnd(48)} ${kb(row.size).padStart(9)}  ${row.screens}/${screens.length}`);
+  return shared;
 }
 
 const freePort = () =>

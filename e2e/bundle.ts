@@ -11,6 +11,7 @@ interface ManifestChunk {
   file: string;
   src?: string;
   isEntry?: boolean;
+  isDynamicEntry?: boolean;
   imports?: string[];
   css?: string[];
 }
@@ -23,7 +24,7 @@ export const readManifest = (): Record<string, ManifestChunk> =>
   JSON.parse(fs.readFileSync(path.join(WEB_DIST, '.vite/manifest.json'), 'utf8'));
 
 /** Files a chunk needs before it runs: itself, its static imports (recursively) and their CSS. */
-function closure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
+export function closure(manifest: Record<string, ManifestChunk>, keys: string[]): Set<string> {
   const files = new Set<string>();
   const seen = new Set<string>();
   const visit = (key: string) => {

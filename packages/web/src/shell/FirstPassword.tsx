@@ -7,7 +7,7 @@ import { useLogout } from './useLogout.ts';
  * What a user whose password an administrator set (a new account, a reset) sees on every page
  * until they set their own: the server refuses them everything else meanwhile.
  */
-export function FirstPassword() {
+export default function FirstPassword() {
   const { token } = theme.useToken();
   const { message } = App.useApp();
   const { user, setUser } = useSession();

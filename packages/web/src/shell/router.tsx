@@ -18,7 +18,6 @@ import { decide, pageTitle } from '../platform/guard.ts';
 import { type PageLoader, type Pages, useHasPage } from '../platform/pages.ts';
 import { abortPending, installEffects } from '../platform/request.ts';
 import { permissionSet, type SessionUser, useSession } from '../platform/session.ts';
-import { FirstPassword } from './FirstPassword.tsx';
 import { PageLoading } from './PageLoading.tsx';
 import { homePath, type RouteHandle } from './routing.ts';
 
@@ -56,6 +55,8 @@ function Page({ loader }: { loader: PageLoader }) {
 
 const loadLayout = () => import('./Layout.tsx');
 const Layout = lazy(() => loadOnce(loadLayout));
+// shown only to a signed-in user: /login does not load it (its size is budgeted)
+const FirstPassword = lazy(() => loadOnce(() => import('./FirstPassword.tsx')));
 
 /**
  * The page opened by its address starts its first request (its `prefetch`) as soon as the user is
@@ -144,7 +145,13 @@ function RootGuard({ pages }: { pages: Pages }) {
   }, [decision.kind, setUser, clear, navigate, pages, queryClient]);
 
   if (decision.kind === 'loadUser') return <PageLoading />;
-  if (decision.kind === 'setPassword') return <FirstPassword />;
+  if (decision.kind === 'setPassword') {
+    return (
+      <Suspense fallback={<PageLoading />}>
+        <FirstPassword />
+      </Suspense>
+    );
+  }
   if (decision.kind === 'redirect') {
     const to = decision.to === 'login' ? '/login' : decision.to === 'home' ? homePath(user, hasPage) : '/404';
     return <Navigate to={to} replace />;
