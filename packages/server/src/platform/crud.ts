@@ -12,6 +12,7 @@ export {
   type CrudHooks,
   type CrudOptions,
   crudContext,
+  namedTables,
   qualified,
   type RowProblem,
 } from './crud/context.ts';

@@ -3,6 +3,7 @@ import { producePlanApi } from '@factory/shared/api/producePlan';
 import { MODIFY_LINES } from '@factory/shared/api/switching';
 import { workOrderApi } from '@factory/shared/api/workOrder';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import { unitEntity } from '@factory/shared/entities/materials';
 import { producePlanEntity } from '@factory/shared/entities/producePlan';
 import { workOrderEntity } from '@factory/shared/entities/workOrder';
 import { findRoute } from '@factory/shared/routes';
@@ -245,6 +246,20 @@ describe('my recent items', { timeout: 120_000 }, () => {
       name: order.code,
       actionLabel: '确认',
       path: `/plans/orders/order-detail/${order.id}`,
+    });
+  });
+
+  it('names a record of any other entity by its name, with nothing to open', async () => {
+    const unit = await f.a.ok<{ id: number }>(
+      f.a.post(entityEndpoints(unitEntity).add?.path ?? '', { code: 'BOX-H', name: '周转箱' }),
+    );
+    expect((await workbench(f.a)).recent[0]).toMatchObject({
+      entity: 'unit',
+      entityId: String(unit.id),
+      label: '计量单位',
+      name: '周转箱',
+      actionLabel: '新增',
+      path: null,
     });
   });
 

@@ -11,6 +11,7 @@ import {
 import { materialPrepMachine, stockCountMachine, stockDocMachine } from '@factory/shared/machines/warehouse';
 import { routeHref } from '@factory/shared/routes';
 import { type SQL, sql } from 'drizzle-orm';
+import { namedTables } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { auditLog } from '../../platform/schema.ts';
@@ -123,6 +124,28 @@ const known: readonly KnownRecord[] = [
   },
 ];
 
+/**
+ * The records above, then every other crud entity by the column naming its rows (notification
+ * rules, units, warehouses …), without a page to open. Read at the first call: the modules
+ * declare their cruds as they load.
+ */
+let everyKnown: readonly KnownRecord[] | undefined;
+function knownRecords(): readonly KnownRecord[] {
+  if (everyKnown) return everyKnown;
+  const own = new Set(known.flatMap((k) => k.entities));
+  everyKnown = [
+    ...known,
+    ...[...namedTables]
+      .filter(([entity]) => !own.has(entity))
+      .map(([entity, { table, name }]) => ({
+        entities: [entity],
+        label: labelOf(entity),
+        lookup: (id: SQL) =>
+          sql`(select ${named(sql`x.${sql.identifier(name.name)}`, null, null)} from ${table} x where x.id = ${id})`,
+      })),
+  ];
+  return everyKnown;
+}
 const knownByEntity = new Map(known.flatMap((k) => k.entities.map((e) => [e, k] as const)));
 
 /** Labels of the trail's other entities (those of the declared entities come from their declaration). */
@@ -212,7 +235,7 @@ export async function myRecent(tx: Tx, session: SessionInfo): Promise<RecentItem
     select p.entity, p.entity_id as "entityId", p.action, ${factoryTimeText(sql`p.created_at`)} as time,
       case when p.num is null then null
         ${sql.join(
-          known.map(
+          knownRecords().map(
             (k) =>
               sql`when p.entity in (${sql.join(
                 k.entities.map((e) => sql`${e}`),

@@ -96,6 +96,12 @@ export interface CrudOptions {
 export const ENABLED = 'isEnabled';
 
 /**
+ * Each crud entity's table and the column that names one of its rows (its name, else its code):
+ * what a record is called where only its entity and id are known (the workbench's 最近处理).
+ */
+export const namedTables = new Map<string, { table: PgTable; name: PgColumn }>();
+
+/**
  * What every part of an entity's crud stands on, worked out once from its options: the row as
  * the API shows it, the list whitelist, the request schemas, the permission keys and the reading
  * of one row.
@@ -106,6 +112,8 @@ export function crudContext(o: CrudOptions) {
   const idCol = cols.id;
   if (!findRoute(entity.route)) throw new Error(`${entity.name}: unknown route ${entity.route}`);
   const colOf = (key: string) => (Object.hasOwn(cols, key) ? cols[key] : undefined);
+  const naming = colOf('name') ?? colOf('code');
+  if (naming) namedTables.set(entity.name, { table, name: naming });
   /** The table property holding a field. */
   const propOf = (key: string) => o.columnOf?.[key] ?? key;
 
