@@ -3,16 +3,22 @@
  * query, side by side in one run on real PostgreSQL, plus the cost of a login (argon2id).
  * A report only: it exits 0 whatever the ratios, and non-zero only when something failed.
  *
+ * The app joins Redis as every node of a deployment does, so it keeps the sessions it looked up
+ * (BENCH_REDIS_URL=none measures a node without Redis, which looks the session up on every request).
+ *
  * Env: BENCH_PG_URL (server to create the throwaway database on), DB_POOL_SIZE (both pools, 20),
  * BENCH_CONNECTIONS (50), BENCH_SECONDS (10), BENCH_WARMUP_SECONDS (2), BENCH_LOGINS (20),
- * BENCH_WORKERS (autocannon worker threads, 1; 0 fires from the main thread), BENCH_REFERENCE (1).
+ * BENCH_WORKERS (autocannon worker threads, 1; 0 fires from the main thread), BENCH_REFERENCE (1),
+ * BENCH_REDIS_URL (redis://127.0.0.1:6379).
  */
+import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { encryptText } from '@factory/shared/crypto';
 import { verify } from '@node-rs/argon2';
+import { localBus, redisBus } from '../packages/server/src/platform/realtime/bus.ts';
 import { PATHS, startBaseline } from './lib/baseline.ts';
 import { BENCH_PASSWORD, login } from './lib/fixture.ts';
 import {
@@ -30,12 +36,13 @@ import {
 } from './lib/load.ts';
 import { DEFAULT_PG_URL } from './lib/pgdb.ts';
 import { countRoundTrips } from './lib/roundtrips.ts';
-import { benchApp, cleanupStack, intEnv, RESULTS_DIR } from './lib/runner.ts';
+import { benchApp, cleanupStack, intEnv, RESULTS_DIR, redactUrl } from './lib/runner.ts';
 
 const TARGET_PCT = 70;
 
 const settings = {
   pgUrl: process.env.BENCH_PG_URL || DEFAULT_PG_URL,
+  redisUrl: process.env.BENCH_REDIS_URL || 'redis://127.0.0.1:6379',
   poolSize: intEnv('DB_POOL_SIZE', 20),
   logins: intEnv('BENCH_LOGINS', 20),
   /** BENCH_REFERENCE=0 skips the diagnostic list baseline that also looks the session up. */
@@ -61,10 +68,25 @@ async function main() {
       `${load.connections} connections, ${load.warmupSeconds}s warm-up + ${load.seconds}s per run`,
   );
 
+  const silent = { warn: () => undefined, info: () => undefined };
+  const bus =
+    settings.redisUrl === 'none'
+      ? localBus()
+      : redisBus(settings.redisUrl, `bench:${randomBytes(4).toString('hex')}:`, silent);
   const { bench, built, tenant } = await benchApp(
-    { pgUrl: settings.pgUrl, poolSize: settings.poolSize, memberCode: 'benchco' },
+    { pgUrl: settings.pgUrl, poolSize: settings.poolSize, memberCode: 'benchco', bus },
     cleanups,
     log,
+  );
+  if (settings.redisUrl !== 'none') {
+    // sessions are cached once the subscription has answered a ping
+    for (let waited = 0; bus.listening() === undefined; waited += 100) {
+      if (waited > 10_000) throw new Error(`Redis at ${redactUrl(settings.redisUrl)} did not answer in 10 s`);
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    }
+  }
+  log(
+    `sessions: ${settings.redisUrl === 'none' ? 'looked up on every request (no Redis)' : 'cached (Redis)'}`,
   );
   await built.app.listen({ host: '127.0.0.1', port: 0 });
   const appUrl = `http://127.0.0.1:${(built.app.server.address() as AddressInfo).port}`;
@@ -239,7 +261,7 @@ async function main() {
     when: new Date().toISOString(),
     machine: { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model ?? '?', node: process.version },
     postgres: bench.serverVersion,
-    settings: { ...settings, pgUrl: settings.pgUrl.replace(/\/\/[^@/]*@/, '//…@') },
+    settings: { ...settings, pgUrl: redactUrl(settings.pgUrl), redisUrl: redactUrl(settings.redisUrl) },
     targetPct: TARGET_PCT,
     pairs: pairs.map((p) => ({ ...p, mark: markOf(p, TARGET_PCT) })),
     loginCost,

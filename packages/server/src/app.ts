@@ -28,7 +28,7 @@ import { installModules, moduleServices } from './platform/module.ts';
 import { API_PREFIX, type RouteDef } from './platform/route.ts';
 import { registerSecurityHeaders } from './platform/securityHeaders.ts';
 import { createServices, type Services } from './platform/services.ts';
-import { installGuard } from './platform/session.ts';
+import { cacheSessions, installGuard } from './platform/session.ts';
 import { fieldErrors } from './platform/validation.ts';
 
 export const WEB_DIST = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -159,11 +159,13 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
     opts.counters ??
     (config.redisUrl ? redisCounters(config.redisUrl, config.redisPrefix, app.log) : memoryCounters());
   bus ??= config.redisUrl ? redisBus(config.redisUrl, config.redisPrefix, app.log) : localBus();
+  const sessions = cacheSessions(db, bus);
   const services = createServices(
     config,
     db,
     counters,
     new NotificationHub(bus, config.wsHeartbeatMs),
+    sessions.cache,
     moduleServices(modules),
     { events: new EventBus(db, app.log), jobs: createJobs(db, app.log, opts.jobs) },
   );
@@ -243,6 +245,7 @@ export async function buildApp(opts: AppOptions = {}): Promise<BuiltApp> {
   app.addHook('onClose', async () => {
     await services.jobs.stop();
     for (const stop of stops) await stop();
+    sessions.stop();
     await services.notifications.close();
     await counters.close();
     if (!opts.db) await db.close();

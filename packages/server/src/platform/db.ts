@@ -3,10 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
-import { sql } from 'drizzle-orm';
+import { getTableName, sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -20,6 +20,9 @@ type AnyDb = PgDatabase<PgQueryResultHKT, any, any>;
  * It has no `transaction()`: the request's transaction is the unit of work.
  */
 export type Tx = Omit<AnyDb, 'transaction' | 'batch'>;
+
+/** How a transaction wrote a table through its query builder. */
+export type WriteKind = 'insert' | 'update' | 'delete';
 
 export interface Database {
   kind: 'pglite' | 'postgres';
@@ -45,6 +48,16 @@ export interface Database {
    * For the job queue (pg-boss runs its own SQL, migrations included, through this).
    */
   executeSql(text: string, values?: unknown[]): Promise<{ rows: Record<string, unknown>[] }>;
+  /**
+   * Calls `changed` once a transaction (withTenant, withSystem) that wrote a table `watches`
+   * accepts has committed, and before that transaction's caller goes on: with its tenant, or
+   * undefined for an owner transaction (any tenant). Writes through the query builder's insert,
+   * update and delete count; SQL text given to `execute` does not. Answers the way to stop.
+   */
+  onCommittedWrite(
+    watches: (table: string, kind: WriteKind) => boolean,
+    changed: (tenantId: number | undefined) => Promise<void>,
+  ): () => void;
   /** Applies the pending migrations; with upTo (a journal tag), only those up to and including it. */
   migrate(opts?: { upTo?: string }): Promise<void>;
   close(): Promise<void>;
@@ -70,9 +83,54 @@ export async function enterTenant(tx: Tx, tenantId: number): Promise<void> {
   for (const statement of enterTenantSql(tenantId)) await tx.execute(sql.raw(statement));
 }
 
+interface Watcher {
+  watches(table: string, kind: WriteKind): boolean;
+  changed(tenantId: number | undefined): Promise<void>;
+}
+
+/** The watchers a transaction's writes concern, told after its commit. */
+type Touched = Set<Watcher>;
+
+const WRITES: readonly WriteKind[] = ['insert', 'update', 'delete'];
+
+/** Has tx note, in touched, the watchers each insert, update or delete it starts concerns. */
+function noteWrites(tx: AnyDb, watchers: readonly Watcher[], touched: Touched): void {
+  const target = tx as unknown as Record<WriteKind, (table: PgTable) => unknown>;
+  for (const kind of WRITES) {
+    const write = target[kind];
+    target[kind] = (table) => {
+      const name = getTableName(table);
+      for (const w of watchers) if (w.watches(name, kind)) touched.add(w);
+      return write.call(tx, table);
+    };
+  }
+}
+
+/** The data is committed: a watcher that fails is its own business, never the caller's. */
+async function tell(touched: Iterable<Watcher>, tenantId: number | undefined): Promise<void> {
+  await Promise.allSettled([...touched].map((w) => w.changed(tenantId)));
+}
+
+/** A drizzle transaction whose writes are noted; the watchers hear of them once it has committed. */
+async function watchedTransaction<T>(
+  db: AnyDb,
+  watchers: readonly Watcher[],
+  tenantId: number | undefined,
+  fn: (tx: AnyDb) => Promise<T>,
+): Promise<T> {
+  const touched: Touched = new Set();
+  const result = await db.transaction((tx) => {
+    noteWrites(tx as unknown as AnyDb, watchers, touched);
+    return fn(tx as unknown as AnyDb);
+  });
+  await tell(touched, tenantId);
+  return result;
+}
+
 interface Driver {
   kind: Database['kind'];
   db: AnyDb;
+  watchers: Watcher[];
   withTenant: Database['withTenant'];
   prepared: Database['prepared'];
   executeSql: Database['executeSql'];
@@ -104,13 +162,30 @@ function migrationsUpTo(upTo: string): { folder: string; remove(): void } {
 /** The advisory lock key under which a PostgreSQL database is migrated. */
 const MIGRATION_LOCK = 7_240_001;
 
-function wrap({ kind, db, withTenant, prepared, executeSql, migrate: doMigrate, close }: Driver): Database {
+function wrap({
+  kind,
+  db,
+  watchers,
+  withTenant,
+  prepared,
+  executeSql,
+  migrate: doMigrate,
+  close,
+}: Driver): Database {
   return {
     kind,
     withTenant,
     prepared,
     executeSql,
-    withSystem: (fn) => db.transaction((tx) => fn(tx as unknown as Tx)),
+    withSystem: (fn) => watchedTransaction(db, watchers, undefined, (tx) => fn(tx as unknown as Tx)),
+    onCommittedWrite: (watches, changed) => {
+      const watcher: Watcher = { watches, changed };
+      watchers.push(watcher);
+      return () => {
+        const at = watchers.indexOf(watcher);
+        if (at >= 0) watchers.splice(at, 1);
+      };
+    },
     systemQuery: async <T extends Record<string, unknown>>(query: ReturnType<typeof sql>) => {
       const res = (await db.execute(query)) as unknown as { rows: T[] } | T[];
       return Array.isArray(res) ? res : res.rows;
@@ -144,24 +219,32 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
       // an idle client's connection dropped; the pool replaces it on next use
     });
     const db = drizzlePg(pool);
-    const perClient = new WeakMap<pg.PoolClient, AnyDb>();
+    const watchers: Watcher[] = [];
+    // a client's drizzle instance is made once; `touched` is emptied at the start of each transaction
+    const perClient = new WeakMap<pg.PoolClient, { tx: AnyDb; touched: Touched }>();
     return wrap({
       kind: 'postgres',
       db: db as unknown as AnyDb,
+      watchers,
       // BEGIN and the tenant settings travel as one simple-protocol message: one round trip, not two
       withTenant: async (tenantId, fn) => {
         const client = await pool.connect();
         let broken: Error | undefined;
+        let result: Awaited<ReturnType<typeof fn>>;
+        let touched: Watcher[];
         try {
           await client.query(['begin', ...enterTenantSql(tenantId)].join('; '));
-          let tx = perClient.get(client);
-          if (!tx) {
-            tx = drizzlePg(client) as unknown as AnyDb;
-            perClient.set(client, tx);
+          let own = perClient.get(client);
+          if (!own) {
+            const tx = drizzlePg(client) as unknown as AnyDb;
+            own = { tx, touched: new Set() };
+            noteWrites(tx, watchers, own.touched);
+            perClient.set(client, own);
           }
-          const result = await fn(tx);
+          own.touched.clear();
+          result = await fn(own.tx);
           await client.query('commit');
-          return result;
+          touched = [...own.touched];
         } catch (error) {
           await client.query('rollback').catch((e: Error) => {
             broken = e;
@@ -170,6 +253,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
         } finally {
           client.release(broken);
         }
+        await tell(touched, tenantId);
+        return result;
       },
       prepared: async <T extends Record<string, unknown>>(name: string, text: string, params: unknown[]) =>
         (await pool.query<T>({ name, text, values: params })).rows,
@@ -197,11 +282,13 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
   }
   const pgl = client;
   const db = drizzlePglite(pgl);
+  const watchers: Watcher[] = [];
   return wrap({
     kind: 'pglite',
     db: db as unknown as AnyDb,
+    watchers,
     withTenant: (tenantId, fn) =>
-      db.transaction(async (tx) => {
+      watchedTransaction(db as unknown as AnyDb, watchers, tenantId, async (tx) => {
         await enterTenant(tx as unknown as Tx, tenantId);
         return fn(tx as unknown as Tx);
       }),

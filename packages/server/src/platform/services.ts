@@ -10,6 +10,7 @@ import type { EventBus } from './events/bus.ts';
 import type { Jobs } from './jobs/jobs.ts';
 import type { Ports, TenantSeed } from './ports.ts';
 import type { NotificationHub } from './realtime/hub.ts';
+import type { SessionCache } from './sessionCache.ts';
 
 /** What every handler can reach besides its transaction. Built once per app. */
 export interface Services {
@@ -18,6 +19,8 @@ export interface Services {
   counters: Counters;
   /** The sockets this node holds and the fan-out to the other nodes (notifications). */
   notifications: NotificationHub;
+  /** Sessions this node looked up lately, kept true across nodes (session.ts, cacheSessions). */
+  sessions: SessionCache;
   /** Domain events: the subscribers and their delivery from the outbox. */
   events: EventBus;
   /** Background and scheduled work, on whichever node takes it first. */
@@ -63,6 +66,7 @@ export function createServices(
   db: Database,
   counters: Counters,
   notifications: NotificationHub,
+  sessions: SessionCache,
   modules: Pick<Services, 'ports' | 'seeders'>,
   background: Pick<Services, 'events' | 'jobs'>,
 ): Services {
@@ -73,6 +77,7 @@ export function createServices(
     db,
     counters,
     notifications,
+    sessions,
     ...modules,
     ...background,
     async tenantSettings(tenant) {

@@ -3,10 +3,12 @@ import { isAdmin, permissionList } from '@factory/shared/permissions';
 import { TENANT_FLAGS } from '@factory/shared/tenantFlags';
 import { and, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import type { Tx } from './db.ts';
+import type { Database, Tx, WriteKind } from './db.ts';
 import { forbidden, unauthenticated } from './errors.ts';
+import type { NotificationBus } from './realtime/bus.ts';
 import { sessions } from './schema.ts';
 import type { Services, TenantInfo } from './services.ts';
+import { SessionCache } from './sessionCache.ts';
 
 /** What the guard knows about the caller of a private endpoint. */
 export interface SessionInfo {
@@ -60,6 +62,8 @@ export function tokenTenant(token: string): number | undefined {
 
 interface SessionRow extends Record<string, unknown> {
   session_id: number;
+  /** When the session expires unless used again (epoch ms), as it stood before this lookup. */
+  expires_ms: number;
   user_id: number;
   user_name: string;
   name: string;
@@ -85,18 +89,19 @@ interface SessionRow extends Record<string, unknown> {
 /**
  * One statement, one round trip: finds the live session, slides its idle expiry at most once a
  * minute, and returns user (with the names of their current shift and station), tenant and the
- * user's roles' authority joined by '|||'.
+ * user's roles' authority joined by '|||'. The tables it reads are SESSION_SOURCES.
  */
 export const LOOKUP_SQL = `
   with s as (
-    select id, tenant_id, user_id, last_seen_at < now() - interval '60 seconds' as stale
+    select id, tenant_id, user_id, last_seen_at < now() - interval '60 seconds' as stale,
+      (extract(epoch from expires_at) * 1000)::float8 as expires_ms
     from session
     where tenant_id = $1 and token_hash = $2 and revoked_at is null and expires_at > now()
   ), touched as (
     update session set last_seen_at = now(), expires_at = now() + make_interval(mins => $3::int)
     where tenant_id = $1 and id = (select id from s where stale)
   )
-  select s.id::int as session_id, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id,
+  select s.id::int as session_id, s.expires_ms, u.id as user_id, u.user_name, u.name, u.avatar, u.frequency_id,
     f.name as frequency_name, u.station_id, st.name as station_name, u.fields, u.enabled as user_enabled,
     u.must_change_password,
     t.id as tenant_id, t.member_code, t.company_name, t.logo, t.version, t.flags, t.config_version,
@@ -109,15 +114,55 @@ export const LOOKUP_SQL = `
   left join frequency f on f.id = u.frequency_id and f.tenant_id = u.tenant_id
   left join station st on st.id = u.station_id and st.tenant_id = u.tenant_id`;
 
+/**
+ * The tables LOOKUP_SQL reads, and basic_config, which the tenant's settings (web codes, page
+ * sizes) come from: a committed write to any of them may change what a cached session says. A new
+ * session row changes none.
+ */
+export const SESSION_SOURCES: ReadonlySet<string> = new Set([
+  'session',
+  'users',
+  'user_roles',
+  'roles',
+  'frequency',
+  'station',
+  'tenant',
+  'basic_config',
+]);
+
+export const changesSessions = (table: string, kind: WriteKind) =>
+  SESSION_SOURCES.has(table) && !(table === 'session' && kind === 'insert');
+
+/**
+ * This node's session cache, kept true on every node: a committed write that may change sessions
+ * (logout, disabling, a password, roles and their authority, station, shift, tenant and its
+ * config) forgets that tenant's sessions here before the writer goes on, and on the other nodes
+ * through the bus. Without a listening bus (no Redis, or Redis away) the cache keeps nothing.
+ */
+export function cacheSessions(db: Database, bus: NotificationBus): { cache: SessionCache; stop(): void } {
+  const cache = new SessionCache(() => bus.listening());
+  bus.onSessionChange((tenantId) => cache.invalidate(tenantId));
+  const stop = db.onCommittedWrite(changesSessions, async (tenantId) => {
+    cache.invalidate(tenantId);
+    await bus.publishSessionChange(tenantId);
+  });
+  return { cache, stop };
+}
+
 export async function lookup(services: Services, token: string): Promise<SessionRow | undefined> {
   const tenantId = tokenTenant(token);
   if (tenantId === undefined) return undefined;
-  const rows = await services.db.prepared<SessionRow>('session_lookup', LOOKUP_SQL, [
+  const hash = hashToken(token);
+  const cached = services.sessions.get(hash);
+  if (cached) return cached as SessionRow;
+  const ticket = services.sessions.ticket();
+  const [row] = await services.db.prepared<SessionRow>('session_lookup', LOOKUP_SQL, [
     tenantId,
-    hashToken(token),
+    hash,
     services.config.sessionIdleMinutes,
   ]);
-  return rows[0];
+  if (row) services.sessions.put(hash, row, ticket);
+  return row;
 }
 
 /** Permission sets are parsed once per (tenant config version, authority, admin) and reused. */
