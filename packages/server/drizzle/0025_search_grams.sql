@@ -18,6 +18,21 @@ LANGUAGE sql IMMUTABLE STRICT PARALLEL SAFE AS $$
   END
   FROM (SELECT lower(pattern) AS l) s
 $$;--> statement-breakpoint
+-- Under row-level security the planner uses an index only for leakproof operators and functions
+-- (they run before the tenant's policy): app_grams and array containment (arraycontains, which
+-- cannot fail or tell anything about a value) are declared so. Only a superuser may: a database
+-- migrated by another role keeps correct answers, searched by scanning the tenant's rows
+-- (docs/operations.md). pg_proc is per database; a restore from a dump must run this again.
+DO $$
+BEGIN
+  IF (SELECT rolsuper FROM pg_roles WHERE rolname = current_user) THEN
+    ALTER FUNCTION app_grams(text) LEAKPROOF;
+    ALTER FUNCTION arraycontains(anyarray, anyarray) LEAKPROOF;
+  ELSE
+    RAISE WARNING 'app_grams and arraycontains not marked LEAKPROOF (needs a superuser): substring search will scan';
+  END IF;
+END
+$$;--> statement-breakpoint
 CREATE INDEX "basic_config_code_grams" ON "basic_config" USING gin (app_grams("code"));--> statement-breakpoint
 CREATE INDEX "basic_config_name_grams" ON "basic_config" USING gin (app_grams("name"));--> statement-breakpoint
 CREATE INDEX "custom_field_label_grams" ON "custom_field" USING gin (app_grams("label"));--> statement-breakpoint
