@@ -3,6 +3,7 @@ import { pages as home } from './modules/home/index.ts';
 import { pages as information } from './modules/information/index.ts';
 import { pages as market } from './modules/market/index.ts';
 import { pages as plans } from './modules/plans/index.ts';
+import { pages as sales } from './modules/sales/index.ts';
 import { pages as selfCenter } from './modules/selfCenter/index.ts';
 import { pages as setting } from './modules/setting/index.ts';
 import { pages as siteWarehouse } from './modules/siteWarehouse/index.ts';
@@ -23,6 +24,7 @@ export const pageSources: Readonly<Record<string, Pages>> = {
   plans,
   warehouse,
   siteWarehouse,
+  sales,
   market,
 };
 

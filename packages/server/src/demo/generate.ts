@@ -12,6 +12,7 @@ import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
 import { authorityFor, jobRoles } from './roles.ts';
+import { demoSales, salesShipper, seedOpenSales } from './sales.ts';
 import { seedHolidays, seedShifts } from './shifts.ts';
 import { demoStock, stockCompanion } from './stock.ts';
 import { demoStorage, seedPackageCodes, seedStorage } from './storage.ts';
@@ -128,7 +129,10 @@ export async function seedDemo(services: Services): Promise<boolean> {
         const warehouse = stock ? await stockCompanion(tx, tenantInfo, adminId, stock.weeks) : undefined;
         const history = demoProduction[t.memberCode];
         if (history) await seedProduction(tx, tenantInfo, adminId, history, warehouse?.companion);
-        await warehouse?.finish();
+        // finished goods go out against sales orders of the customers that ordered them
+        const sells = demoSales.has(t.memberCode);
+        await warehouse?.finish(sells ? salesShipper(tx, tenantInfo, adminId) : undefined);
+        if (sells) await seedOpenSales(tx, tenantInfo, adminId);
         if (storage) await seedPackageCodes(tx, adminId);
         await seedNotificationRules(tx, adminId);
       },

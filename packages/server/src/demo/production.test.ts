@@ -44,7 +44,8 @@ describe('the transformer works’ demo production', () => {
       select plan_status as "planStatus", confirm_status as "confirmStatus",
         extract(epoch from now() - created_at)::int / 86400 as days,
         delivery_time < now() and plan_status in (1, 3) as late
-      from produce_order where tenant_id = (select id from t)`);
+      from produce_order where tenant_id = (select id from t) and source = 0`);
+    // the year's orders as keyed in; today's confirmed sales orders add theirs (source 1, below)
     expect(rows.length).toBe(60);
     expect(Math.max(...rows.map((r) => r.days))).toBeGreaterThan(300);
     expect(Math.max(...rows.map((r) => r.days))).toBeLessThanOrEqual(366);
@@ -218,5 +219,32 @@ describe('the transformer works’ demo warehouse', () => {
     expect(labels.lots).toBeGreaterThan(10);
     expect(labels.codes).toBeGreaterThan(labels.lots);
     expect(labels.mismatched).toBe(0);
+  });
+});
+
+describe('the transformer works’ demo sales', () => {
+  it('ships finished goods against its customers’ sales orders, and has open orders feeding production', async () => {
+    const [s] = await transformer<Record<string, number>>(sql`
+      select count(*)::int as orders,
+        count(*) filter (where status = 2)::int as shipped,
+        count(*) filter (where status = 3)::int as closed,
+        count(*) filter (where confirm_status = 0)::int as unconfirmed,
+        count(*) filter (where confirm_status = 1 and status = 0)::int as open,
+        (select count(*)::int from sales_shipment where tenant_id = (select id from t)) as shipments,
+        (select count(*)::int from produce_order where tenant_id = (select id from t) and source = 1) as made,
+        (select count(*)::int from stock_doc d where d.tenant_id = (select id from t) and d.kind = 1
+          and d.book_as = 1 and d.status = 2
+          and not exists (select 1 from sales_shipment x where x.stock_doc_id = d.id)) as unlinked,
+        (select count(*)::int from sales_order_line l where l.tenant_id = (select id from t)
+          and l.shipped_quantity > l.quantity) as overshipped
+      from sales_order where tenant_id = (select id from t)`);
+    expect(s.shipped).toBeGreaterThan(15);
+    expect(s.shipments).toBeGreaterThanOrEqual(s.shipped);
+    expect(s.open).toBeGreaterThan(0);
+    expect(s.unconfirmed).toBeGreaterThan(0);
+    expect(s.made).toBeGreaterThan(0);
+    // every sales outbound went out against a sales order; none beyond what was ordered
+    expect(s.unlinked).toBe(0);
+    expect(s.overshipped).toBe(0);
   });
 });

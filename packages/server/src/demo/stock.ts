@@ -32,6 +32,17 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 const CST = 8 * HOUR;
 
+/**
+ * Ships a stocked plan's goods to its order's customer at `at` some other way (the sales demo:
+ * against a sales order); false when it did not, and a plain 销售出库 goes out instead.
+ */
+export type ShipFinished = (p: {
+  at: number;
+  orderCode: string;
+  warehouseId: number;
+  lines: { materialsId: number; quantity: string; batchCode: string | null }[];
+}) => Promise<boolean>;
+
 /** Tenants whose raw materials move through the warehouse for a year. */
 export const demoStock: Readonly<Record<string, { weeks: number }>> = {
   transformer: { weeks: 52 },
@@ -85,7 +96,7 @@ export async function stockCompanion(
   adminId: number,
   weeks: number,
   now = Date.now(),
-): Promise<{ companion: ProductionCompanion; finish(): Promise<void> } | undefined> {
+): Promise<{ companion: ProductionCompanion; finish(ship?: ShipFinished): Promise<void> } | undefined> {
   const rng = generator(`${tenant.memberCode}-stock`);
   const [keeperRow] = await tx
     .select({ id: users.id })
@@ -288,9 +299,9 @@ export async function stockCompanion(
         schedule(sentAt, () => prepare(workOrderId, sentAt, pickAt));
       },
     },
-    async finish() {
+    async finish(ship?: ShipFinished) {
       setClock(tx, undefined);
-      await seedFinishedGoods(tx, keeperId, now, rng);
+      await seedFinishedGoods(tx, keeperId, now, rng, ship);
     },
   };
 }
@@ -300,7 +311,13 @@ export async function stockCompanion(
  * after its last one finished, and shipped to its customer (销售出库) three to ten days later; what
  * was finished lately still waits in the finished-goods warehouse.
  */
-async function seedFinishedGoods(tx: Tx, keeperId: number, now: number, rng: ReturnType<typeof generator>) {
+async function seedFinishedGoods(
+  tx: Tx,
+  keeperId: number,
+  now: number,
+  rng: ReturnType<typeof generator>,
+  ship?: ShipFinished,
+) {
   const ordinary = await tx
     .select({ id: warehouses.id, name: warehouses.name })
     .from(warehouses)
@@ -342,6 +359,7 @@ async function seedFinishedGoods(tx: Tx, keeperId: number, now: number, rng: Ret
       })
       .from(stockDocLines)
       .where(eq(stockDocLines.docId, doc.id));
+    if (await ship?.({ at: shipAt, orderCode: d.order_code, warehouseId: finished.id, lines })) continue;
     setClock(tx, new Date(shipAt));
     await postNow(tx, keeperId, {
       kind: 1,

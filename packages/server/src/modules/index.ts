@@ -9,6 +9,7 @@ import { information } from './information/index.ts';
 import { market } from './market/index.ts';
 import { notification } from './notification/index.ts';
 import { plans } from './plans/index.ts';
+import { sales } from './sales/index.ts';
 import { setting } from './setting/index.ts';
 import { tenant } from './tenant/index.ts';
 import { warehouse } from './warehouse/index.ts';
@@ -25,6 +26,7 @@ export const modules: readonly ModuleFace[] = [
   equipmentModule,
   plans,
   warehouse,
+  sales,
   home,
   notification,
   changelog,

@@ -12,6 +12,7 @@ import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
+import { salesOrderEntity } from './salesOrder.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
 import { stockCountEntity } from './stockCount.ts';
 import { stockDocEntity } from './stockDoc.ts';
@@ -78,4 +79,5 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   kitting: kittingEntity,
   materialPrep: materialPrepEntity,
   stockMovement: stockMovementEntity,
+  salesOrder: salesOrderEntity,
 });

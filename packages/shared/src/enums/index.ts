@@ -22,6 +22,7 @@ import {
   repairOrderStatus,
   reviewStatus,
   runType,
+  salesOrderStatus,
   scheduleIssueStatus,
   simpleHandlingStatus,
   stockCountStatus,
@@ -90,6 +91,7 @@ export const statusEnums = Object.freeze({
   pauseStatus,
   stockDocStatus,
   stockCountStatus,
+  salesOrderStatus,
 });
 
 export const typeEnums = Object.freeze({

@@ -124,6 +124,18 @@ export const stockDocStatus = defineEnum([
   { value: 9, label: '已作废', color: stopped },
 ]);
 
+/**
+ * A sales order's shipping status (DOMAIN "Sales order"): shipments set 1 and 2, close 3 (the rest
+ * dropped), cancel 9.
+ */
+export const salesOrderStatus = defineEnum([
+  { value: 0, label: '未发货', color: idle },
+  { value: 1, label: '部分发货', color: active },
+  { value: 2, label: '已发货', color: done },
+  { value: 3, label: '已关闭', color: stopped },
+  { value: 9, label: '已取消', color: stopped },
+]);
+
 /** A stock count sheet (盘点, DOMAIN "Stock count"): counting freezes its scope until posted or cancelled. */
 export const stockCountStatus = defineEnum([
   { value: 0, label: '草稿', color: idle },

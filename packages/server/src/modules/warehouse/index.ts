@@ -46,6 +46,7 @@ export const warehouse: ModuleFace = {
   ],
 };
 
+export { bookingType } from './bookingType.ts';
 export { type Posting, type PostingSource, pickFifo, post, shortage } from './ledger.ts';
 export { materialPrep, materialPrepActions } from './materialPreps.ts';
 export * from './schema.ts';

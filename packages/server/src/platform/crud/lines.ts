@@ -5,6 +5,7 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Tx } from '../db.ts';
 import { fieldError } from '../errors.ts';
 import type { RefBinding } from '../excel/import.ts';
+import { factoryTimeText } from '../factoryTime.ts';
 import { qualified } from './qualified.ts';
 
 /** Where a document's lines live (`CrudOptions.lines`). */
@@ -52,7 +53,9 @@ export function documentLines(entity: EntityDecl, o: LinesOptions) {
     rowColumns[key] =
       f.type === 'number'
         ? sql<number | null>`${qualified(column)}`.mapWith((v) => (v === null ? null : Number(v)))
-        : column;
+        : f.type === 'datetime'
+          ? factoryTimeText(qualified(column))
+          : column;
   }
   Object.assign(rowColumns, o.columns);
 

@@ -1,0 +1,454 @@
+import { salesApi } from '@factory/shared/api/sales';
+import { salesOrderEntity } from '@factory/shared/entities/salesOrder';
+import { formatFactoryTime } from '@factory/shared/factoryTime';
+import { salesOrderMachine } from '@factory/shared/machines/sales';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { crud, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
+import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
+import { handle, type RouteDef } from '../../platform/route.ts';
+import { batchNumbers, customers, materials, warehouses } from '../information/index.ts';
+import { produceOrder, produceOrderActions, produceOrders, productColumns } from '../plans/index.ts';
+import { users } from '../setting/index.ts';
+import {
+  bookingType,
+  postNow,
+  stockBalances,
+  stockDocLines,
+  stockDocs,
+  stockMovements,
+} from '../warehouse/index.ts';
+import { salesOrderLines, salesOrderProduces, salesOrders, salesShipments } from './schema.ts';
+
+/** Products a sales line may sell: finished goods (material type 2), not virtual. */
+const FINISHED = 2;
+
+const num = (column: unknown) => sql<number>`${column}`.mapWith((v) => (v === null ? 0 : Number(v)));
+
+/** Linked production not cancelled, and what it completed, per sales line (computed, never stale). */
+const linkedSum = (what: 'quantity' | 'completed_quantity') =>
+  num(
+    sql`(select coalesce(sum(po.${sql.raw(what)}), 0) from ${salesOrderProduces} l
+      join ${produceOrders} po on po.id = l.produce_order_id
+      where l.line_id = ${qualified(salesOrderLines.id)} and po.plan_status <> 9)`,
+  );
+
+/** 销售订单: the declared calls; edited and deleted only while unconfirmed (docs/sales.md). */
+export const salesOrder = crud({
+  entity: salesOrderEntity,
+  table: salesOrders,
+  document: { number: salesOrders.code },
+  refs: {
+    customerName: { id: customers.id, name: customers.name, code: customers.code },
+    salesmanName: { id: users.id, name: users.name, code: users.userName },
+  },
+  columns: { version: salesOrders.version },
+  lines: {
+    table: salesOrderLines,
+    docId: salesOrderLines.orderId,
+    refs: {
+      materialsName: {
+        id: materials.id,
+        name: materials.name,
+        code: materials.code,
+        where: and(eq(materials.materialType, FINISHED), eq(materials.isVirtual, false)),
+      },
+    },
+    columns: {
+      ...productColumns(salesOrderLines.materialsId),
+      linkedProduceQuantity: linkedSum('quantity'),
+      producedQuantity: linkedSum('completed_quantity'),
+    },
+  },
+  hooks: {
+    async validate(tx, _values, id) {
+      if (id !== null) await refuseUnlessDraft(tx, id, '修改');
+    },
+    async saved(tx, id, _body, isNew, actorId) {
+      // amounts 2 decimals half-up (numeric round rounds halves away from zero), then the totals
+      await tx
+        .update(salesOrderLines)
+        .set({ amount: sql`round(${salesOrderLines.quantity} * ${salesOrderLines.unitPrice}, 2)` })
+        .where(eq(salesOrderLines.orderId, id));
+      await tx
+        .update(salesOrders)
+        .set({
+          lineCount: sql`(select count(*) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
+          totalQuantity: sql`(select coalesce(sum(l.quantity), 0) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
+          totalAmount: sql`(select coalesce(sum(l.amount), 0) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
+          earliestDelivery: sql`(select min(l.delivery_time) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
+          ...(isNew ? { createdBy: actorId } : {}),
+        })
+        .where(eq(salesOrders.id, id));
+    },
+    async removing(tx, id) {
+      await refuseUnlessDraft(tx, id, '删除');
+      // an order confirmed and unconfirmed again keeps links to its cancelled production orders
+      await tx.delete(salesOrderProduces).where(eq(salesOrderProduces.orderId, id));
+    },
+  },
+});
+
+/** An order is changed or deleted only before it is confirmed (and while open). */
+async function refuseUnlessDraft(tx: Tx, id: number, what: string) {
+  const [row] = await tx
+    .select({ code: salesOrders.code, confirmStatus: salesOrders.confirmStatus, status: salesOrders.status })
+    .from(salesOrders)
+    .where(eq(salesOrders.id, id));
+  if (!row) return;
+  if (row.status === 9) throw conflict(`销售订单“${row.code}”已取消，不能${what}`);
+  if (row.status === 3) throw conflict(`销售订单“${row.code}”已关闭，不能${what}`);
+  if (row.confirmStatus === 1) throw conflict(`销售订单“${row.code}”已确认，不能${what}，请先取消确认`);
+}
+
+type OrderLine = typeof salesOrderLines.$inferSelect & { materialsName: string };
+
+const linesOf = (tx: Tx, orderId: number): Promise<OrderLine[]> =>
+  tx
+    .select({ ...lineColumns(), materialsName: materials.name })
+    .from(salesOrderLines)
+    .innerJoin(materials, eq(materials.id, salesOrderLines.materialsId))
+    .where(eq(salesOrderLines.orderId, orderId))
+    .orderBy(asc(salesOrderLines.lineNo));
+
+function lineColumns() {
+  const { id, tenantId, orderId, lineNo, materialsId, quantity, unitPrice, taxRate, amount } =
+    salesOrderLines;
+  const { deliveryTime, shippedQuantity, remark } = salesOrderLines;
+  return {
+    id,
+    tenantId,
+    orderId,
+    lineNo,
+    materialsId,
+    quantity,
+    unitPrice,
+    taxRate,
+    amount,
+    deliveryTime,
+    shippedQuantity,
+    remark,
+  };
+}
+
+/** Finished goods a line could take now: on hand − allocated over the stock warehouses (kind 0). */
+async function availableOf(tx: Tx, materialIds: number[]): Promise<Map<number, number>> {
+  if (!materialIds.length) return new Map();
+  const rows = await tx
+    .select({
+      materialsId: stockBalances.materialsId,
+      available: sql<string>`sum(${stockBalances.onHand} - ${stockBalances.allocated})`,
+    })
+    .from(stockBalances)
+    .innerJoin(warehouses, eq(warehouses.id, stockBalances.warehouseId))
+    .where(and(inArray(stockBalances.materialsId, materialIds), eq(warehouses.kind, 0)))
+    .groupBy(stockBalances.materialsId);
+  return new Map(rows.map((r) => [r.materialsId, Math.max(0, Number(r.available))]));
+}
+
+/** The production orders made for the order's lines, not cancelled. */
+const linkedOrders = (tx: Tx, orderId: number) =>
+  tx
+    .select({
+      id: produceOrders.id,
+      code: produceOrders.code,
+      lineId: salesOrderProduces.lineId,
+      quantity: num(produceOrders.quantity),
+      completedQuantity: num(produceOrders.completedQuantity),
+      confirmStatus: produceOrders.confirmStatus,
+      planStatus: produceOrders.planStatus,
+    })
+    .from(salesOrderProduces)
+    .innerJoin(produceOrders, eq(produceOrders.id, salesOrderProduces.produceOrderId))
+    .where(and(eq(salesOrderProduces.orderId, orderId), ne(produceOrders.planStatus, 9)))
+    .orderBy(asc(produceOrders.id));
+
+const actorIdOf = (actor: Actor) => (actor === 'system' ? null : actor.userId);
+
+/** Micro-units, so sums of 6-decimal quantities compare exactly. */
+const micro = (v: number | string) => Math.round(Number(v) * 1e6);
+const shown = (v: number) => String(Number(v.toFixed(6)));
+
+/**
+ * confirm (DOMAIN "Sales order → production order"): for each line, shortfall = quantity −
+ * available finished stock − linked production not cancelled; lines of one product take the stock
+ * one after another. A shortfall > 0 becomes a production order (source 1, unconfirmed, for the
+ * planner to confirm) linked to the line.
+ */
+async function confirm(tx: Tx, row: DocRow, actor: Actor) {
+  const [customer] = await tx
+    .select({ name: customers.name, enabled: customers.enabled })
+    .from(customers)
+    .where(eq(customers.id, row.customerId as number));
+  if (!customer?.enabled)
+    throw conflict(`销售订单“${row.code}”的客户“${customer?.name ?? ''}”已停用，不能确认`);
+  const lines = await linesOf(tx, row.id);
+  if (!lines.length) throw conflict(`销售订单“${row.code}”没有产品明细，不能确认`);
+  const stock = await availableOf(
+    tx,
+    lines.map((l) => l.materialsId),
+  );
+  const linked = new Map<number, number>();
+  for (const o of await linkedOrders(tx, row.id))
+    linked.set(o.lineId, (linked.get(o.lineId) ?? 0) + micro(o.quantity));
+  for (const line of lines) {
+    const have = micro(stock.get(line.materialsId) ?? 0);
+    const need = micro(line.quantity) - micro(line.shippedQuantity) - (linked.get(line.id) ?? 0);
+    const taken = Math.max(0, Math.min(have, need));
+    stock.set(line.materialsId, (have - taken) / 1e6);
+    const shortfall = need - taken;
+    if (shortfall <= 0) continue;
+    const produceOrderId = await produceOrder.create(tx, actorIdOf(actor), {
+      materialsId: line.materialsId,
+      quantity: shortfall / 1e6,
+      deliveryTime: formatFactoryTime(line.deliveryTime),
+      priority: 0,
+      customerId: row.customerId,
+      source: 1,
+      sourceCode: String(row.code),
+      remark: `销售订单 ${row.code} 第${line.lineNo}行`,
+    });
+    await tx.insert(salesOrderProduces).values({ orderId: row.id, lineId: line.id, produceOrderId });
+  }
+}
+
+/**
+ * Unconfirm and cancel stand on nothing having happened yet: refused, naming the blocker, once
+ * anything shipped or a linked production order is confirmed; the linked unconfirmed production
+ * orders are cancelled with it.
+ */
+async function refuseStarted(tx: Tx, row: DocRow, action: string) {
+  const [shipped] = await tx
+    .select({ lineNo: salesOrderLines.lineNo })
+    .from(salesOrderLines)
+    .where(and(eq(salesOrderLines.orderId, row.id), sql`${salesOrderLines.shippedQuantity} > 0`))
+    .limit(1);
+  if (shipped) throw conflict(`销售订单“${row.code}”第${shipped.lineNo}行已发货，不能${action}`);
+  const confirmed = (await linkedOrders(tx, row.id)).find((o) => o.confirmStatus === 1);
+  if (confirmed)
+    throw conflict(
+      `销售订单“${row.code}”关联的生产订单“${confirmed.code}”已确认，不能${action}，请先在生产订单中取消确认`,
+    );
+}
+
+async function cancelLinked(tx: Tx, row: DocRow) {
+  for (const o of await linkedOrders(tx, row.id))
+    if (o.confirmStatus === 0 && o.planStatus === 0)
+      await produceOrderActions.act(tx, 'system', 'cancel', { id: o.id });
+}
+
+/** The shipping status the lines' quantities give: nothing 0, some 1, all 2. */
+async function shippingStatus(tx: Tx, orderId: number): Promise<number> {
+  const lines = await linesOf(tx, orderId);
+  const shipped = lines.reduce((s, l) => s + micro(l.shippedQuantity), 0);
+  if (shipped === 0) return 0;
+  return lines.every((l) => micro(l.shippedQuantity) >= micro(l.quantity)) ? 2 : 1;
+}
+
+/**
+ * 发货: one outbound stock document of type 1 sales from the chosen warehouse, one line per
+ * (order line, batch), posted at once (the ledger refuses what is not in stock); Σ shipped of a
+ * line never exceeds its quantity. The lines note what they shipped, the order its status.
+ */
+async function ship(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Actor) {
+  const body = input.body as
+    | {
+        warehouseId: number;
+        lines: { lineId: number; batchCode?: string | null; quantity: number }[];
+        remark?: string | null;
+      }
+    | undefined;
+  if (!body?.lines?.length) throw invalid('请选择发货明细', [{ field: 'lines', message: '请选择发货明细' }]);
+  const actorId = actorIdOf(actor);
+  if (actorId === null) throw conflict('发货须由用户操作');
+  const [warehouse] = await tx
+    .select({ kind: warehouses.kind, enabled: warehouses.enabled, name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.id, body.warehouseId));
+  if (warehouse?.kind !== 0) throw fieldError('warehouseId', '所选仓库不存在或已被删除');
+  if (!warehouse.enabled) throw fieldError('warehouseId', `仓库“${warehouse.name}”已停用`);
+  const lines = new Map((await linesOf(tx, row.id)).map((l) => [l.id, l]));
+  const asked = new Map<number, number>();
+  for (const [i, s] of body.lines.entries()) {
+    const line = lines.get(s.lineId);
+    if (!line) throw fieldError(`lines.${i}.lineId`, `第${i + 1}行不是本订单的产品明细`);
+    asked.set(s.lineId, (asked.get(s.lineId) ?? 0) + micro(s.quantity));
+  }
+  for (const [lineId, q] of asked) {
+    const line = lines.get(lineId) as OrderLine;
+    const left = micro(line.quantity) - micro(line.shippedQuantity);
+    if (q > left)
+      throw conflict(
+        `第${line.lineNo}行“${line.materialsName}”订货 ${shown(Number(line.quantity))}，已发货 ${shown(Number(line.shippedQuantity))}，本次发货 ${shown(q / 1e6)} 超出订单数量`,
+      );
+  }
+  const docId = await postNow(tx, actorId, {
+    kind: 1,
+    stockTypeId: await bookingType(tx, 1, 1),
+    warehouseId: body.warehouseId,
+    sourceNumber: String(row.code),
+    remark: body.remark?.trim() || '销售发货',
+    lines: body.lines.map((s) => {
+      const line = lines.get(s.lineId) as OrderLine;
+      return {
+        materialsId: line.materialsId,
+        batchCode: s.batchCode?.trim() || null,
+        quantity: s.quantity,
+        remark: `销售订单 ${row.code} 第${line.lineNo}行`,
+      };
+    }),
+  });
+  const docLines = await tx
+    .select({ id: stockDocLines.id })
+    .from(stockDocLines)
+    .where(eq(stockDocLines.docId, docId))
+    .orderBy(asc(stockDocLines.lineNo));
+  await tx.insert(salesShipments).values(
+    body.lines.map((s, i) => ({
+      orderId: row.id,
+      lineId: s.lineId,
+      customerId: row.customerId as number,
+      stockDocId: docId,
+      stockDocLineId: docLines[i].id,
+      quantity: String(s.quantity),
+      createdBy: actorId,
+    })),
+  );
+  for (const [lineId, q] of asked)
+    await tx
+      .update(salesOrderLines)
+      .set({ shippedQuantity: sql`${salesOrderLines.shippedQuantity} + ${String(q / 1e6)}` })
+      .where(eq(salesOrderLines.id, lineId));
+  await tx
+    .update(salesOrders)
+    .set({
+      shippedQuantity: sql`(select coalesce(sum(l.shipped_quantity), 0) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
+    })
+    .where(eq(salesOrders.id, row.id));
+  return { status: await shippingStatus(tx, row.id) };
+}
+
+/** The order's actions (salesOrderMachine) with their guards and effects. */
+export const salesOrderActions = machineService({
+  machine: salesOrderMachine,
+  table: salesOrders,
+  number: salesOrders.code,
+  hooks: {
+    confirm: {
+      async effect(tx, row, _input, actor) {
+        await confirm(tx, row, actor);
+        return undefined;
+      },
+    },
+    unconfirm: {
+      guard: (tx, row) => refuseStarted(tx, row, '取消确认'),
+      async effect(tx, row) {
+        await cancelLinked(tx, row);
+        return undefined;
+      },
+    },
+    cancel: {
+      guard: (tx, row) => refuseStarted(tx, row, '取消'),
+      async effect(tx, row) {
+        await cancelLinked(tx, row);
+        return undefined;
+      },
+    },
+    close: { effect: async (_tx, _row, input) => ({ closeReason: input.reason?.trim() ?? null }) },
+    reopen: { effect: async (tx, row) => ({ closeReason: null, status: await shippingStatus(tx, row.id) }) },
+    ship: { effect: (tx, row, input, actor) => ship(tx, row, input, actor) },
+  },
+});
+
+/** What the order's detail follows beyond its lines: linked production, shipments, stock. */
+async function trace(tx: Tx, id: number) {
+  const [order] = await tx.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.id, id));
+  if (!order) throw notFound('销售订单');
+  const lines = await linesOf(tx, id);
+  const stock = await availableOf(
+    tx,
+    lines.map((l) => l.materialsId),
+  );
+  const shipments = await tx
+    .select({
+      stockDocId: stockDocs.id,
+      stockDocCode: stockDocs.code,
+      lineId: salesShipments.lineId,
+      materialsName: materials.name,
+      batchCode: batchNumbers.code,
+      warehouseName: warehouses.name,
+      quantity: num(sql`-${stockMovements.quantity}`),
+      shippedAt: stockDocs.postedAt,
+    })
+    .from(salesShipments)
+    .innerJoin(stockDocs, eq(stockDocs.id, salesShipments.stockDocId))
+    .innerJoin(stockMovements, eq(stockMovements.docLineId, salesShipments.stockDocLineId))
+    .innerJoin(materials, eq(materials.id, stockMovements.materialsId))
+    .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
+    .leftJoin(batchNumbers, eq(batchNumbers.id, stockMovements.batchId))
+    .where(and(eq(salesShipments.orderId, id), eq(stockMovements.docId, stockDocs.id)))
+    .orderBy(asc(stockDocs.id), asc(stockMovements.id));
+  const batches = lines.length
+    ? await tx
+        .select({
+          materialsId: stockBalances.materialsId,
+          warehouseId: stockBalances.warehouseId,
+          warehouseName: warehouses.name,
+          batchCode: batchNumbers.code,
+          available: num(sql`${stockBalances.onHand} - ${stockBalances.allocated}`),
+        })
+        .from(stockBalances)
+        .innerJoin(warehouses, eq(warehouses.id, stockBalances.warehouseId))
+        .leftJoin(batchNumbers, eq(batchNumbers.id, stockBalances.batchId))
+        .where(
+          and(
+            inArray(
+              stockBalances.materialsId,
+              lines.map((l) => l.materialsId),
+            ),
+            eq(warehouses.kind, 0),
+            eq(warehouses.enabled, true),
+            sql`${stockBalances.onHand} - ${stockBalances.allocated} > 0`,
+          ),
+        )
+        .orderBy(asc(stockBalances.firstInAt), asc(stockBalances.id))
+    : [];
+  return {
+    batches,
+    produceOrders: await linkedOrders(tx, id),
+    shipments: shipments.map((s) => ({
+      ...s,
+      shippedAt: s.shippedAt ? formatFactoryTime(s.shippedAt) : '',
+    })),
+    stock: lines.map((l) => ({ lineId: l.id, available: stock.get(l.materialsId) ?? 0 })),
+  };
+}
+
+export const salesRoutes: RouteDef[] = [
+  handle(salesApi.ship, {
+    handler: async ({ tx, session, body }) => {
+      const next = await salesOrderActions.act(tx, session, 'ship', {
+        id: body.id,
+        version: body.version,
+        body,
+      });
+      // the document this shipment posted: the order's last
+      const [doc] = await tx
+        .select({ id: stockDocs.id, code: stockDocs.code })
+        .from(salesShipments)
+        .innerJoin(stockDocs, eq(stockDocs.id, salesShipments.stockDocId))
+        .where(eq(salesShipments.orderId, next.id))
+        .orderBy(desc(salesShipments.id))
+        .limit(1);
+      return {
+        id: next.id,
+        version: next.version,
+        status: next.status,
+        stockDocId: doc.id,
+        stockDocCode: doc.code,
+      };
+    },
+  }),
+  handle(salesApi.trace, { handler: ({ tx, query }) => trace(tx, query.id) }),
+];

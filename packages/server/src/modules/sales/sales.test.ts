@@ -1,0 +1,316 @@
+import type { SalesOrderTrace } from '@factory/shared/api/sales';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../testing/harness.ts';
+import { walkMachine } from '../../testing/machineWalk.ts';
+import {
+  addPlan,
+  PRODUCTION,
+  type ProductionFixture,
+  productionFixture,
+  release,
+  reportWork,
+} from '../plans/testing.ts';
+import { salesOrderActions, salesOrders } from './index.ts';
+
+const S = 'sales/private/salesOrder/';
+const W = 'warehouse/private/';
+const PLAN = `${PRODUCTION}producePlan/`;
+
+type Line = {
+  id: number;
+  lineNo?: number;
+  quantity: number;
+  amount: number;
+  deliveryTime: string;
+  shippedQuantity: number;
+  linkedProduceQuantity: number;
+  producedQuantity: number;
+};
+type Order = {
+  id: number;
+  code: string;
+  version: number;
+  confirmStatus: number;
+  status: number;
+  customerName: string;
+  totalAmount: number;
+  shippedQuantity: number;
+  lines: Line[];
+};
+
+let h: Harness;
+let f: ProductionFixture;
+let finished: number;
+let otherIn: number;
+
+beforeAll(async () => {
+  h = await createHarness();
+  f = await productionFixture(h, 'sal');
+  const add = async (url: string, body: unknown) => (await f.a.ok<{ id: number }>(f.a.post(url, body))).id;
+  finished = await add(`${W}warehouse/addWarehouse`, { code: 'CP', name: '成品库' });
+  const types = await f.a.page<{ id: number; name: string }>(`${W}stockType/getStockTypeListPage`);
+  otherIn = types.content.find((t) => t.name === '其他入库')?.id as number;
+});
+afterAll(() => h.close());
+
+const detail = (id: number) => f.a.ok<Order>(f.a.get(`${S}getSalesOrderDetail`, { id }));
+const trace = (id: number) => f.a.ok<SalesOrderTrace>(f.a.get(`${S}getSalesOrderTrace`, { id }));
+
+async function addSalesOrder(lines: Record<string, unknown>[] = [{ quantity: 10, unitPrice: 100 }]) {
+  return f.a.ok<Order>(
+    f.a.post(`${S}addSalesOrder`, {
+      customerId: f.ids.customer,
+      remark: '年度框架订单',
+      lines: lines.map((l) => ({
+        materialsId: f.ids.product,
+        taxRate: 13,
+        deliveryTime: '2026-12-20 17:00:00',
+        ...l,
+      })),
+    }),
+  );
+}
+
+async function act(id: number, action: string, body: Record<string, unknown> = {}) {
+  const { version } = await detail(id);
+  return f.a.post(`${S}${action}`, { id, version, ...body });
+}
+
+/** Finished goods into the finished-goods warehouse (其他入库) under this batch. */
+async function stockIn(quantity: number, batchCode: string) {
+  const doc = await f.a.ok<{ id: number; version: number }>(
+    f.a.post(`${W}stockDoc/addStockDoc`, {
+      kind: 0,
+      stockTypeId: otherIn,
+      warehouseId: finished,
+      lines: [{ materialsId: f.ids.product, quantity, batchCode }],
+    }),
+  );
+  const s = await f.a.ok<{ version: number }>(
+    f.a.post(`${W}stockDoc/submit`, { id: doc.id, version: doc.version }),
+  );
+  await f.a.ok(f.a.post(`${W}stockDoc/approve`, { id: doc.id, version: s.version }));
+}
+
+/** A production order confirmed, planned, released, reported good through its steps and stocked. */
+async function produce(orderId: number, quantity: number) {
+  const { version } = await f.a.ok<{ version: number }>(
+    f.a.get(`${PRODUCTION}produceOrder/getProduceOrderDetail`, { id: orderId }),
+  );
+  await f.a.ok(f.a.post(`${PRODUCTION}produceOrder/confirm`, { id: orderId, version }));
+  const plan = await addPlan(f, orderId, { quantity });
+  await release(f, plan.id);
+  const page = await f.a.page<{ id: number }>(`${PRODUCTION}produceWorkOrder/getProduceWorkOrderListPage`, [
+    { fieldName: 'planId', operator: 'eq', fieldValue: plan.id },
+  ]);
+  const tasks = await f.a.ok<{ id: number }[]>(
+    f.a.get(`${PRODUCTION}produceTask/getProduceTaskList`, { workOrderId: page.content[0].id }),
+  );
+  const stations = [f.ids.windingStation, f.ids.assemblyStation, f.ids.testingStation];
+  for (const [i, t] of tasks.entries())
+    await f.a.ok(reportWork(f, { taskId: t.id, stationId: stations[i], goodQuantity: quantity }));
+  await f.a.ok(f.a.post(`${PLAN}stocking`, { id: plan.id, warehouseId: finished }));
+}
+
+describe('sales orders', () => {
+  it('numbers the order, prices its lines 2 decimals half-up and totals them', async () => {
+    const order = await addSalesOrder([
+      { quantity: 10, unitPrice: 12345.6785 },
+      { quantity: 3, unitPrice: 0.005 },
+    ]);
+    const row = await detail(order.id);
+    expect(row.code).toMatch(/^SO\d{8}\d{3}$/);
+    expect(row).toMatchObject({ confirmStatus: 0, status: 0, customerName: '国网江苏省电力有限公司' });
+    expect(row.lines.map((l) => l.amount)).toEqual([123456.79, 0.02]);
+    expect(row.lines[0].deliveryTime).toBe('2026-12-20 17:00:00');
+    expect(row.totalAmount).toBe(123456.81);
+  });
+
+  it('refuses a product that is not finished goods, and an order without lines', async () => {
+    const raw = await f.a.post(`${S}addSalesOrder`, {
+      customerId: f.ids.customer,
+      lines: [{ materialsId: f.ids.copper, quantity: 1, unitPrice: 1, deliveryTime: '2026-12-20 17:00:00' }],
+    });
+    expect(raw.body.errorCode).toBe(1);
+    expect(raw.body.errorMsg).toContain('产品');
+    const none = await f.a.post(`${S}addSalesOrder`, { customerId: f.ids.customer, lines: [] });
+    expect(none.body.errorCode).toBe(1);
+  });
+
+  it('sales order → production order for the shortfall → completed and stocked → shipped in parts, quantities checked at each step', async () => {
+    await stockIn(3, 'SO-B1');
+    const order = await addSalesOrder([{ quantity: 10, unitPrice: 100 }]);
+    expect((await act(order.id, 'confirm')).body.errorCode).toBe(0);
+
+    // 3 in stock: a production order of 7, source 1, for the line
+    const linked = (await trace(order.id)).produceOrders;
+    expect(linked).toHaveLength(1);
+    expect(linked[0]).toMatchObject({ quantity: 7, confirmStatus: 0, planStatus: 0, completedQuantity: 0 });
+    const po = await f.a.ok<{ source: number; sourceCode: string; customerName: string }>(
+      f.a.get(`${PRODUCTION}produceOrder/getProduceOrderDetail`, { id: linked[0].id }),
+    );
+    expect(po).toMatchObject({ source: 1, sourceCode: order.code, customerName: '国网江苏省电力有限公司' });
+    let row = await detail(order.id);
+    expect(row.lines[0]).toMatchObject({
+      quantity: 10,
+      linkedProduceQuantity: 7,
+      producedQuantity: 0,
+      shippedQuantity: 0,
+    });
+
+    // shipping more than the stock holds is refused by the ledger; nothing moves
+    const tooMuch = await act(order.id, 'ship', {
+      warehouseId: finished,
+      lines: [{ lineId: row.lines[0].id, quantity: 5 }],
+    });
+    expect(tooMuch.body.errorCode).toBe(7);
+    expect(tooMuch.body.errorMsg).toContain('库存不足');
+    expect((await detail(order.id)).lines[0].shippedQuantity).toBe(0);
+
+    // partial shipment of the batch in stock
+    const first = await f.a.ok<{ status: number; stockDocCode: string }>(
+      act(order.id, 'ship', {
+        warehouseId: finished,
+        lines: [{ lineId: row.lines[0].id, batchCode: 'SO-B1', quantity: 3 }],
+      }),
+    );
+    expect(first.status).toBe(1);
+    row = await detail(order.id);
+    expect(row).toMatchObject({ status: 1, shippedQuantity: 3 });
+    expect(row.lines[0].shippedQuantity).toBe(3);
+    const doc = await f.a.ok<{ kind: number; status: number; stockTypeName: string; sourceNumber: string }>(
+      f.a.get(`${W}stockDoc/getStockDocDetail`, {
+        id: (first as unknown as { stockDocId: number }).stockDocId,
+      }),
+    );
+    expect(doc).toMatchObject({ kind: 1, status: 2, stockTypeName: '销售出库', sourceNumber: order.code });
+
+    // once something shipped it can no longer be unconfirmed nor cancelled
+    const unconfirm = await act(order.id, 'unconfirm');
+    expect(unconfirm.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `销售订单“${order.code}”部分发货，不能取消确认`,
+    });
+
+    // production completes the 7 and stocks them
+    await produce(linked[0].id, 7);
+    row = await detail(order.id);
+    expect(row.lines[0]).toMatchObject({ linkedProduceQuantity: 7, producedQuantity: 7, shippedQuantity: 3 });
+    expect((await trace(order.id)).stock[0].available).toBe(7);
+
+    // over-shipping the line is refused, naming it
+    const over = await act(order.id, 'ship', {
+      warehouseId: finished,
+      lines: [{ lineId: row.lines[0].id, quantity: 8 }],
+    });
+    expect(over.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: '第1行“S13-M-400/10 油浸式变压器”订货 10，已发货 3，本次发货 8 超出订单数量',
+    });
+
+    // the rest, first in first out: shipped
+    const last = await f.a.ok<{ status: number }>(
+      act(order.id, 'ship', { warehouseId: finished, lines: [{ lineId: row.lines[0].id, quantity: 7 }] }),
+    );
+    expect(last.status).toBe(2);
+    row = await detail(order.id);
+    expect(row).toMatchObject({ status: 2, shippedQuantity: 10 });
+    const shipments = (await trace(order.id)).shipments;
+    expect(shipments.map((s) => [s.batchCode === 'SO-B1', s.quantity])).toEqual([
+      [true, 3],
+      [false, 7],
+    ]);
+    expect((await trace(order.id)).stock[0].available).toBe(0);
+    const again = await act(order.id, 'ship', {
+      warehouseId: finished,
+      lines: [{ lineId: row.lines[0].id, quantity: 1 }],
+    });
+    expect(again.body.errorMsg).toBe(`销售订单“${order.code}”已发货，不能发货`);
+  });
+
+  it('confirming with enough stock makes no production order', async () => {
+    await stockIn(2, 'SO-B2');
+    const order = await addSalesOrder([{ quantity: 2, unitPrice: 1 }]);
+    await f.a.ok(act(order.id, 'confirm'));
+    expect((await trace(order.id)).produceOrders).toEqual([]);
+    expect((await detail(order.id)).lines[0].linkedProduceQuantity).toBe(0);
+    await f.a.ok(act(order.id, 'unconfirm'));
+  });
+
+  it('unconfirm cancels the unconfirmed production orders it made; refused once one is confirmed', async () => {
+    const order = await addSalesOrder([{ quantity: 100000, unitPrice: 1 }]);
+    await f.a.ok(act(order.id, 'confirm'));
+    const [po] = (await trace(order.id)).produceOrders;
+    expect(po.quantity).toBeGreaterThan(99000);
+    await f.a.ok(act(order.id, 'unconfirm'));
+    expect((await trace(order.id)).produceOrders).toEqual([]);
+    const cancelled = await f.a.ok<{ planStatus: number }>(
+      f.a.get(`${PRODUCTION}produceOrder/getProduceOrderDetail`, { id: po.id }),
+    );
+    expect(cancelled.planStatus).toBe(9);
+
+    // edits only while unconfirmed
+    const edited = await f.a.ok<Order>(
+      f.a.put(`${S}updateOne`, { id: order.id, version: (await detail(order.id)).version, remark: '改' }),
+    );
+    expect(edited.version).toBeGreaterThan(0);
+
+    await f.a.ok(act(order.id, 'confirm'));
+    const [again] = (await trace(order.id)).produceOrders;
+    const { version } = await f.a.ok<{ version: number }>(
+      f.a.get(`${PRODUCTION}produceOrder/getProduceOrderDetail`, { id: again.id }),
+    );
+    await f.a.ok(f.a.post(`${PRODUCTION}produceOrder/confirm`, { id: again.id, version }));
+    const refused = await act(order.id, 'unconfirm');
+    expect(refused.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `销售订单“${order.code}”关联的生产订单“${again.code}”已确认，不能取消确认，请先在生产订单中取消确认`,
+    });
+    const cancel = await act(order.id, 'cancel');
+    expect(cancel.body.errorCode).toBe(7);
+    const edit = await f.a.put(`${S}updateOne`, {
+      id: order.id,
+      version: (await detail(order.id)).version,
+      remark: 'x',
+    });
+    expect(edit.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `销售订单“${order.code}”已确认，不能修改，请先取消确认`,
+    });
+  });
+
+  it('closes with a reason and reopens to the status its quantities give; cancels an unconfirmed order', async () => {
+    const order = await addSalesOrder();
+    await f.a.ok(act(order.id, 'confirm'));
+    const noReason = await act(order.id, 'close');
+    expect(noReason.body).toMatchObject({ errorCode: 1, errorMsg: '请输入关闭原因' });
+    await f.a.ok(act(order.id, 'close', { reason: '客户取消剩余数量' }));
+    expect(await detail(order.id)).toMatchObject({ status: 3, closeReason: '客户取消剩余数量' });
+    await f.a.ok(act(order.id, 'reopen'));
+    expect(await detail(order.id)).toMatchObject({ status: 0, closeReason: null });
+    await f.a.ok(act(order.id, 'unconfirm'));
+    await f.a.ok(act(order.id, 'cancel'));
+    expect((await detail(order.id)).status).toBe(9);
+    const del = await f.a.del(`${S}deleteOne`, order.id);
+    expect(del.body.errorMsg).toBe(`销售订单“${order.code}”已取消，不能删除`);
+  });
+
+  it('deletes an unconfirmed order, also after it was confirmed and unconfirmed', async () => {
+    const order = await addSalesOrder([{ quantity: 500, unitPrice: 1 }]);
+    await f.a.ok(act(order.id, 'confirm'));
+    await f.a.ok(act(order.id, 'unconfirm'));
+    await f.a.ok(f.a.del(`${S}deleteOne`, order.id));
+    expect((await f.a.get(`${S}getSalesOrderDetail`, { id: order.id })).body.errorCode).toBe(4);
+  });
+});
+
+describe('the sales order machine, walked', () => {
+  it('refuses every (state, action) pair the declaration forbids with its message, and no other', async () => {
+    const order = await addSalesOrder();
+    const steps = await walkMachine(h, f.tenant.id, salesOrderActions, salesOrders, order.id);
+    expect(steps).toHaveLength(5 * 2 * 6);
+    expect(steps.filter((s) => !s.refused).map((s) => `${s.action} ${JSON.stringify(s.state)}`)).toContain(
+      'confirm {"status":0,"confirmStatus":0}',
+    );
+  });
+});

@@ -1,0 +1,57 @@
+import { confirmStatus, salesOrderStatus } from '../enums/index.ts';
+import { defineMachine } from './define.ts';
+
+/** Sales calls live under sales/private/ (the spec names none; docs/sales.md). */
+export const SALES_BASE = 'sales/private/';
+
+/**
+ * A sales order (DOMAIN "Sales order"): confirmed (which offers production orders for what stock
+ * does not cover), shipped in parts by 发货, closed with a reason (the rest is dropped) and reopened,
+ * or cancelled before anything shipped. Shipping sets the status from the quantities (1 or 2).
+ * The database rules (nothing shipped, no linked production order confirmed) are the server's guards.
+ */
+export const salesOrderMachine = defineMachine({
+  name: 'salesOrder',
+  label: '销售订单',
+  route: 'salesOrderList',
+  numberField: 'salesOrderNumber',
+  base: `${SALES_BASE}salesOrder/`,
+  states: {
+    status: { label: '发货状态', enum: salesOrderStatus },
+    confirmStatus: { label: '确认状态', enum: confirmStatus },
+  },
+  actions: {
+    confirm: {
+      label: '确认',
+      button: 'Confirm',
+      when: { confirmStatus: [0], status: [0] },
+      set: { confirmStatus: 1 },
+      confirm: '确认后将为库存不足的数量生成生产订单，确定确认吗？',
+    },
+    unconfirm: {
+      label: '取消确认',
+      button: 'Unconfirm',
+      when: { confirmStatus: [1], status: [0] },
+      set: { confirmStatus: 0 },
+      confirm: '取消确认将取消由本订单生成且未确认的生产订单，确定取消确认吗？',
+    },
+    ship: { label: '发货', button: 'Ship', own: true, when: { confirmStatus: [1], status: [0, 1] } },
+    close: {
+      label: '关闭',
+      button: 'Close',
+      when: { confirmStatus: [1], status: [0, 1] },
+      set: { status: 3 },
+      reason: true,
+      danger: true,
+    },
+    reopen: { label: '重新打开', button: 'Reopen', when: { status: [3] }, confirm: '确定重新打开该订单吗？' },
+    cancel: {
+      label: '取消',
+      button: 'Cancel',
+      when: { status: [0] },
+      set: { status: 9 },
+      confirm: '取消将同时取消由本订单生成且未确认的生产订单，取消后不能恢复，确定取消吗？',
+      danger: true,
+    },
+  },
+});

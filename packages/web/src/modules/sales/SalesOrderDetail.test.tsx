@@ -1,0 +1,173 @@
+import { basicConfigApi } from '@factory/shared/api/basicConfig';
+import { type SalesOrderTrace, salesApi } from '@factory/shared/api/sales';
+import type { salesOrderEntity } from '@factory/shared/entities/salesOrder';
+import type { DetailOf } from '@factory/shared/entities/schema';
+import { routeHref, routePath } from '@factory/shared/routes';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { App } from 'antd';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../platform/request.ts';
+import { type SessionUser, useSession } from '../../platform/session.ts';
+import SalesOrderDetail from './SalesOrderDetail.tsx';
+import { SALES_ORDERS } from './salesParts.ts';
+
+vi.mock('../../platform/request.ts', async (original) => ({
+  ...(await original<typeof import('../../platform/request.ts')>()),
+  request: vi.fn(),
+}));
+const send = vi.mocked(request);
+
+/** Confirmed, 3 of 10 shipped; 7 made by a production order. */
+const order: DetailOf<typeof salesOrderEntity> = {
+  id: 7,
+  version: 4,
+  code: 'SO20261127001',
+  customerId: 3,
+  customerName: '国网江苏省电力有限公司',
+  deliveryAddress: '南京东善桥变电站',
+  salesmanId: null,
+  salesmanName: null,
+  confirmStatus: 1,
+  status: 1,
+  lineCount: 1,
+  totalQuantity: 10,
+  shippedQuantity: 3,
+  totalAmount: 1_280_000,
+  earliestDelivery: '2026-12-20 17:00:00',
+  closeReason: null,
+  remark: null,
+  createdAt: '2026-11-27 09:00:00',
+  lines: [
+    {
+      id: 70,
+      materialsId: 5,
+      materialsName: 'S13-M-400/10 油浸式变压器',
+      materialsCode: 'S13-M-400',
+      materialsSpecifications: '400kVA',
+      unitName: '台',
+      quantity: 10,
+      unitPrice: 128_000,
+      taxRate: 13,
+      amount: 1_280_000,
+      deliveryTime: '2026-12-20 17:00:00',
+      linkedProduceQuantity: 7,
+      producedQuantity: 5,
+      shippedQuantity: 3,
+      remark: null,
+    },
+  ],
+};
+const trace: SalesOrderTrace = {
+  produceOrders: [
+    {
+      id: 31,
+      code: 'MO20261127001',
+      lineId: 70,
+      quantity: 7,
+      completedQuantity: 5,
+      confirmStatus: 1,
+      planStatus: 1,
+    },
+  ],
+  shipments: [
+    {
+      stockDocId: 88,
+      stockDocCode: 'CRK20261127003',
+      lineId: 70,
+      materialsName: 'S13-M-400/10 油浸式变压器',
+      batchCode: 'B20261101',
+      warehouseName: '成品库',
+      quantity: 3,
+      shippedAt: '2026-11-27 10:00:00',
+    },
+  ],
+  stock: [{ lineId: 70, available: 5 }],
+  batches: [
+    { materialsId: 5, warehouseId: 2, warehouseName: '成品库', batchCode: 'B20261120', available: 5 },
+  ],
+};
+
+const signIn = (permissions: string[]) =>
+  useSession.setState({
+    user: { id: 5, userName: 'xiaoshou', permissions, companyInfo: { flags: {} } } as unknown as SessionUser,
+  });
+
+beforeEach(() => {
+  signIn(['salesorderlist', 'salesorderlistship', 'salesorderlistclose', 'salesorderlistunconfirm']);
+  send.mockImplementation(async (_method, path) => {
+    if (path === SALES_ORDERS.detail.path) return order as never;
+    if (path === salesApi.trace.path) return trace as never;
+    if (path === salesApi.ship.path)
+      return { id: 7, version: 5, stockDocId: 89, stockDocCode: 'CRK20261127004' } as never;
+    if (path === basicConfigApi.value.path) return '[10,20,50]' as never;
+    throw new Error(`unexpected call ${path}`);
+  });
+});
+afterEach(() => {
+  cleanup();
+  send.mockReset();
+  useSession.setState({ user: undefined });
+});
+
+const open = () =>
+  render(
+    <MemoryRouter initialEntries={[routeHref('salesOrderDetail', { id: order.id })]}>
+      <QueryClientProvider client={new QueryClient()}>
+        <App>
+          <Routes>
+            <Route path={routePath('salesOrderDetail')} element={<SalesOrderDetail />} />
+          </Routes>
+        </App>
+      </QueryClientProvider>
+    </MemoryRouter>,
+  );
+const buttonLabels = () => screen.getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''));
+
+describe('SalesOrderDetail', () => {
+  it('shows the order’s states and the actions its state and the user allow: 发货 and 关闭, not 取消确认 once shipped', async () => {
+    open();
+    await screen.findByText('SO20261127001');
+    expect(screen.getByText('部分发货')).toBeTruthy();
+    expect(buttonLabels()).toContain('发货');
+    expect(buttonLabels()).toContain('关闭');
+    expect(buttonLabels()).not.toContain('取消确认');
+    expect(buttonLabels()).not.toContain('编辑');
+  });
+
+  it('follows the line: ordered, linked production, completed, shipped; the production order and the shipped batch linked', async () => {
+    open();
+    await screen.findByText('SO20261127001');
+    await screen.findByRole('tab', { name: '生产订单（1）' });
+    const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
+    expect(tabs).toEqual(['产品明细（1）', '生产订单（1）', '发货记录（1）', '操作日志']);
+    fireEvent.click(screen.getByRole('tab', { name: '生产订单（1）' }));
+    expect(screen.getByRole('link', { name: 'MO20261127001' }).getAttribute('href')).toBe(
+      routeHref('orderDetail', { id: 31 }),
+    );
+    fireEvent.click(screen.getByRole('tab', { name: '发货记录（1）' }));
+    expect(await screen.findByText('B20261101')).toBeTruthy();
+    expect(screen.getByRole('link', { name: 'CRK20261127003' })).toBeTruthy();
+  });
+
+  it('ships what is left of the line from the chosen batch', async () => {
+    open();
+    await screen.findByText('SO20261127001');
+    await waitFor(() => expect(send.mock.calls.some((c) => c[1] === salesApi.trace.path)).toBe(true));
+    fireEvent.click(screen.getByRole('button', { name: /发货/ }));
+    const dialog = await screen.findByRole('dialog');
+    const quantity = within(dialog).getByLabelText('S13-M-400/10 油浸式变压器本次发货') as HTMLInputElement;
+    expect(quantity.value).toBe('7');
+    fireEvent.change(quantity, { target: { value: '5' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确认发货/ }));
+    await waitFor(() => expect(send.mock.calls.some((c) => c[1] === salesApi.ship.path)).toBe(true));
+    const call = send.mock.calls.find((c) => c[1] === salesApi.ship.path);
+    expect(call?.[2]?.body).toEqual({
+      id: 7,
+      version: 4,
+      warehouseId: 2,
+      lines: [{ lineId: 70, quantity: 5, batchCode: null }],
+    });
+  });
+});

@@ -1,0 +1,8 @@
+import type { Pages } from '../../platform/pages.ts';
+
+/** Sales (sales in the route tree): sales orders, their confirmation into production and their shipments. */
+export const pages: Pages = {
+  salesOrderList: () => import('./SalesOrderList.tsx'),
+  salesOrderAdd: () => import('./SalesOrderAdd.tsx'),
+  salesOrderDetail: () => import('./SalesOrderDetail.tsx'),
+};
