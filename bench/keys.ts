@@ -2,15 +2,15 @@
  * Issue 28 (keys that carry the tenant), before and after, side by side in one run: two throwaway
  * databases on the same PostgreSQL, "before" migrated up to 0008_domain_events_jobs and "after" to
  * the latest migration, both filled with the same tenants and rows, the same app built on each; then
- * the list and detail paths the other benches measure (run.ts: session, basic config list; users.ts:
- * user list; bom.ts: material list; plus the user and material details), loaded in turns, before and
- * after alternating which goes first, BENCH_ROUNDS runs per side. Target: no path slower by more than
+ * the list and detail paths the other benches measure (run.ts: session, basic config list;
+ * search.ts: user list, material list; plus the user and material details), loaded in turns,
+ * before and after alternating which goes first, BENCH_ROUNDS runs per side. Target: no path slower by more than
  * 5 % in requests/s. A report only: exits 0 whatever the ratios, non-zero only when something failed.
  * Both sides run this tree's code: what differs is the schema (keys, indexes, foreign keys).
  *
- * The bulk rows are those of users.ts (100 000 users, ~10 % with a role) and bom.ts (100 000
- * materials), here for the measured tenant and for BENCH_NEIGHBOURS other tenants whose rows are
- * interleaved with its own, as tenants' rows are in a shared table (what tenant-first keys are for).
+ * The bulk rows are those of search.ts (100 000 users, ~10 % with a role; here 100 000 materials),
+ * for the measured tenant and for BENCH_NEIGHBOURS other tenants whose rows are interleaved with
+ * its own, as tenants' rows are in a shared table (what tenant-first keys are for).
  *
  * Run by `npm run bench`, or alone: `node --import tsx bench/keys.ts`.
  * Env: BENCH_PG_URL, DB_POOL_SIZE (20), BENCH_CONNECTIONS (50), BENCH_SECONDS (3),
@@ -48,7 +48,7 @@ const MAX_SLOWER_PCT = 5;
 const PAGE_SIZE = 20;
 /** Fewest before/after pairs of the one-at-a-time check, however slow the path. */
 const MIN_PAIRS = 20;
-/** The filters of users.ts (one surname, ~7 % of the users) and bom.ts (4 of 20 material names). */
+/** One-character filters as search.ts's (one surname, ~7 % of the users; 4 of 20 material names). */
 const USER_LIKE = '张';
 const MATERIAL_LIKE = '铜';
 /** The filter of run.ts's basic config list. */

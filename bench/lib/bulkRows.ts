@@ -1,7 +1,7 @@
 import type pg from 'pg';
 
 /**
- * The bulk rows the list benches read (users.ts, bom.ts, keys.ts): users with job roles and
+ * The bulk rows the list benches read (search.ts, keys.ts): users with job roles and
  * materials, each set in one `insert … select … from generate_series` so 100 000 rows take seconds.
  * Deterministic: row g is the same in every run and every database. Each runs on the caller's
  * client inside its transaction, as the owner with tenant_id explicit. With several tenants every
@@ -74,9 +74,9 @@ export async function insertUsers(
 
 /**
  * Three job roles per tenant, held by ~10 % of the users insertUsers made and a second one by ~1 %.
- * Which users: every tenth by its id (`holders: 'id'`, users.ts's choice, kept so its figures stay
- * comparable), or by the number in its user name (`'number'`: the same users in every tenant,
- * which ids cannot give once tenants' rows interleave).
+ * Which users: every tenth by its id (`holders: 'id'`, search.ts's, as the user list's bench always
+ * had it, so its figures stay comparable), or by the number in its user name (`'number'`: the same
+ * users in every tenant, which ids cannot give once tenants' rows interleave).
  */
 export async function insertUserRoles(
   c: pg.Client,

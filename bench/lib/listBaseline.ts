@@ -39,7 +39,7 @@ export interface ListBaselineOptions {
   sessionIdleMinutes: number;
   /** The app's path, so both servers route and parse the same request line. */
   path: string;
-  /** The select's columns in order; a count(*) over() after them is the total. */
+  /** The select's row columns in order; the one column after them is the total (list.ts `__total`). */
   columns: readonly ListColumn[];
   /** Captured selects by key (`?q=`). */
   queries: Record<string, ReplayQuery>;
@@ -53,11 +53,18 @@ export interface ListBaseline {
 
 const ok = (result: unknown) => ({ errorCode: 0, result, errorMsg: '' });
 
-/** Rows as the app's PageResult: one object per row, the total from the column after the row's. */
+/**
+ * Rows as the app's PageResult: one object per row, the total from the column after the row's
+ * (list.ts's `__total`, a scalar subquery the select ends with). Any other column count means the
+ * columns given no longer match the app's select, which would shift every value: refused.
+ */
 function pager(columns: readonly ListColumn[]) {
   const specs = columns.map((c) => (typeof c === 'string' ? ([c, undefined] as const) : c));
   return (rows: unknown[][]) => {
-    const hasTotal = rows[0] !== undefined && rows[0].length > specs.length;
+    const width = rows[0]?.length ?? specs.length;
+    if (width !== specs.length && width !== specs.length + 1)
+      throw new Error(`the select has ${width} columns, the baseline knows ${specs.length} and a total`);
+    const hasTotal = width > specs.length;
     return {
       content: rows.map((r) => {
         const o: Record<string, unknown> = {};

@@ -34,8 +34,14 @@ export interface Explained {
   planMs: number;
   /** The plan's nodes, outermost first, as one line. */
   plan: string;
+  /** The same without the correlated subplans (a row's look-ups), which `(+n subplans)` counts. */
+  outline: string;
+  /** Time in the uncorrelated subqueries run once (a list's total), ms. */
+  initPlanMs: number;
   /** Rows each relation's scans returned (× loops). */
   rowsOut: Record<string, number>;
+  /** The indexes the plan reads, in plan order. */
+  indexes: string[];
   sharedBlocks: number;
   /** The nodes that cost the most by their own time, most first. */
   costliest: NodeCost[];
@@ -51,12 +57,22 @@ const label = (n: PlanNode) => {
 
 export function summarisePlan(
   root: PlanNode,
-): Pick<Explained, 'plan' | 'rowsOut' | 'sharedBlocks' | 'costliest'> {
+): Pick<Explained, 'plan' | 'outline' | 'initPlanMs' | 'rowsOut' | 'indexes' | 'sharedBlocks' | 'costliest'> {
   const chain: string[] = [];
+  const outline: string[] = [];
+  let subplans = 0;
+  let initPlanMs = 0;
   const rowsOut: Record<string, number> = {};
+  const indexes = new Set<string>();
   const costs: NodeCost[] = [];
-  const walk = (n: PlanNode, depth: number) => {
-    chain.push(depth ? `${'>'.repeat(depth)} ${label(n)}` : label(n));
+  const walk = (n: PlanNode, depth: number, inSubplan = false) => {
+    const line = depth ? `${'>'.repeat(depth)} ${label(n)}` : label(n);
+    chain.push(line);
+    const sub = inSubplan || n['Parent Relationship'] === 'SubPlan';
+    if (!sub) outline.push(line);
+    else if (!inSubplan) subplans++;
+    if (n['Parent Relationship'] === 'InitPlan') initPlanMs += n['Actual Total Time'] * n['Actual Loops'];
+    if (n['Index Name']) indexes.add(n['Index Name']);
     if (n['Relation Name'])
       rowsOut[n['Relation Name']] = (rowsOut[n['Relation Name']] ?? 0) + n['Actual Rows'] * n['Actual Loops'];
     const total = n['Actual Total Time'] * n['Actual Loops'];
@@ -67,12 +83,15 @@ export function summarisePlan(
       loops: n['Actual Loops'],
       selfMs: Math.max(0, total - children),
     });
-    for (const c of n.Plans ?? []) walk(c, depth + 1);
+    for (const c of n.Plans ?? []) walk(c, depth + 1, sub);
   };
   walk(root, 0);
   return {
     plan: chain.join(' '),
+    outline: `${outline.join(' ')}${subplans ? ` (+${subplans} subplans)` : ''}`,
+    initPlanMs,
     rowsOut,
+    indexes: [...indexes],
     sharedBlocks: (root['Shared Hit Blocks'] ?? 0) + (root['Shared Read Blocks'] ?? 0),
     costliest: costs.sort((a, b) => b.selfMs - a.selfMs).slice(0, 6),
   };

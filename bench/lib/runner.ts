@@ -8,7 +8,7 @@ import type { NotificationBus } from '../../packages/server/src/platform/realtim
 import { seedTenant } from './fixture.ts';
 import { createBenchDatabase } from './pgdb.ts';
 
-/** Small shared pieces of the stand-alone bench scripts (users.ts, import.ts). */
+/** Small shared pieces of the stand-alone bench scripts (search.ts, import.ts …). */
 
 export const RESULTS_DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), '..', 'results');
 
