@@ -4,15 +4,15 @@ import { customerEntity } from '@factory/shared/entities/partner';
 import { lineAmount, salesOrderEntity } from '@factory/shared/entities/salesOrder';
 import type { AddBody, DetailOf } from '@factory/shared/entities/schema';
 import { userEntity } from '@factory/shared/entities/user';
-import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Flex, Form, Input, Result, Row, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { type DocLine, declaredLineColumns, linesBody } from '../../platform/lines/declaredColumns.tsx';
 import { LinesEditor } from '../../platform/lines/LinesEditor.tsx';
 import { useDocumentLines } from '../../platform/lines/useDocumentLines.ts';
+import { useDocumentToEdit } from '../../platform/lines/useDocumentToEdit.ts';
 import { formatNumber } from '../../platform/list/format.ts';
 import { fieldRules, showFieldErrors } from '../../platform/list/formRules.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
@@ -253,17 +253,9 @@ function SalesOrderForm({ source }: { source?: Detail }) {
 
 /** /sales/sales-order-add: a new (unconfirmed) sales order with its product lines; with `?id=` one to edit. */
 export default function SalesOrderAdd() {
-  const [params] = useSearchParams();
-  const given = Number(params.get('id'));
-  const id = Number.isInteger(given) && given > 0 ? given : undefined;
-  const detail = useQuery({
-    queryKey: [SALES_ORDERS.detail.path, id],
-    queryFn: ({ signal }) => call(SALES_ORDERS.detail, { id: id ?? 0 }, { signal }),
-    enabled: id !== undefined,
-    staleTime: 0,
-    gcTime: 0,
-    refetchOnWindowFocus: false,
-  });
+  const { id, detail } = useDocumentToEdit(SALES_ORDERS.detail.path, (id, signal) =>
+    call(SALES_ORDERS.detail, { id }, { signal }),
+  );
   if (id === undefined) return <SalesOrderForm key="new" />;
   if (!detail.data) return <LoadState query={detail} title="销售订单" />;
   const d = detail.data;

@@ -13,12 +13,13 @@ import { stockDocMachine } from '@factory/shared/machines/warehouse';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Card, Col, Flex, Form, Input, Radio, Result, Row, Space, Typography } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useSearchParams } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { type DocLine, linesBody } from '../../platform/lines/declaredColumns.tsx';
 import { LinesEditor } from '../../platform/lines/LinesEditor.tsx';
 import { useDocumentLines } from '../../platform/lines/useDocumentLines.ts';
+import { useDocumentToEdit } from '../../platform/lines/useDocumentToEdit.ts';
 import { fieldRules, showFieldErrors } from '../../platform/list/formRules.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { ApiError } from '../../platform/request.ts';
@@ -395,19 +396,9 @@ function StockDocForm({ source }: { source?: Detail }) {
  * material lines, saved as a draft or submitted for approval; with `?id=` the draft to edit.
  */
 export default function StockDocAdd() {
-  const [params] = useSearchParams();
-  const given = Number(params.get('id'));
-  const id = Number.isInteger(given) && given > 0 ? given : undefined;
-  const detail = useQuery({
-    queryKey: [STOCK_DOCS.detail.path, id],
-    queryFn: ({ signal }) => call(STOCK_DOCS.detail, { id: id ?? 0 }, { signal }),
-    enabled: id !== undefined,
-    // the form starts from what the draft is now, not from a cached read
-    staleTime: 0,
-    gcTime: 0,
-    // a refetch must not reset what is being typed
-    refetchOnWindowFocus: false,
-  });
+  const { id, detail } = useDocumentToEdit(STOCK_DOCS.detail.path, (id, signal) =>
+    call(STOCK_DOCS.detail, { id }, { signal }),
+  );
   if (id === undefined) return <StockDocForm key="new" />;
   if (!detail.data) return <LoadState query={detail} title="出入库单" />;
   const d = detail.data;
