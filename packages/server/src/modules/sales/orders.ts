@@ -1,4 +1,5 @@
 import { salesApi } from '@factory/shared/api/sales';
+import { fromMicro, least, micro } from '@factory/shared/decimal';
 import { salesOrderEntity } from '@factory/shared/entities/salesOrder';
 import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { salesOrderMachine } from '@factory/shared/machines/sales';
@@ -9,7 +10,13 @@ import { conflict, fieldError, invalid, notFound } from '../../platform/errors.t
 import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { batchNumbers, customers, materials, warehouses } from '../information/index.ts';
-import { produceOrder, produceOrderActions, produceOrders, productColumns } from '../plans/index.ts';
+import {
+  asNumber,
+  produceOrder,
+  produceOrderActions,
+  produceOrders,
+  productColumns,
+} from '../plans/index.ts';
 import { users } from '../setting/index.ts';
 import {
   bookingType,
@@ -24,11 +31,9 @@ import { salesOrderLines, salesOrderProduces, salesOrders, salesShipments } from
 /** Products a sales line may sell: finished goods (material type 2), not virtual. */
 const FINISHED = 2;
 
-const num = (column: unknown) => sql<number>`${column}`.mapWith((v) => (v === null ? 0 : Number(v)));
-
 /** Linked production not cancelled, and what it completed, per sales line (computed, never stale). */
 const linkedSum = (what: 'quantity' | 'completed_quantity') =>
-  num(
+  asNumber(
     sql`(select coalesce(sum(po.${sql.raw(what)}), 0) from ${salesOrderProduces} l
       join ${produceOrders} po on po.id = l.produce_order_id
       where l.line_id = ${qualified(salesOrderLines.id)} and po.plan_status <> 9)`,
@@ -154,8 +159,8 @@ const linkedOrders = (tx: Tx, orderId: number) =>
       id: produceOrders.id,
       code: produceOrders.code,
       lineId: salesOrderProduces.lineId,
-      quantity: num(produceOrders.quantity),
-      completedQuantity: num(produceOrders.completedQuantity),
+      quantity: asNumber(produceOrders.quantity),
+      completedQuantity: asNumber(produceOrders.completedQuantity),
       confirmStatus: produceOrders.confirmStatus,
       planStatus: produceOrders.planStatus,
     })
@@ -165,10 +170,6 @@ const linkedOrders = (tx: Tx, orderId: number) =>
     .orderBy(asc(produceOrders.id));
 
 const actorIdOf = (actor: Actor) => (actor === 'system' ? null : actor.userId);
-
-/** Micro-units, so sums of 6-decimal quantities compare exactly. */
-const micro = (v: number | string) => Math.round(Number(v) * 1e6);
-const shown = (v: number) => String(Number(v.toFixed(6)));
 
 /**
  * confirm (DOMAIN "Sales order → production order"): for each line, shortfall = quantity −
@@ -189,19 +190,22 @@ async function confirm(tx: Tx, row: DocRow, actor: Actor) {
     tx,
     lines.map((l) => l.materialsId),
   );
-  const linked = new Map<number, number>();
+  // in millionths: the stock a product has left for the next line, the production linked to a line
+  const left = new Map<number, bigint>();
+  const linked = new Map<number, bigint>();
   for (const o of await linkedOrders(tx, row.id))
-    linked.set(o.lineId, (linked.get(o.lineId) ?? 0) + micro(o.quantity));
+    linked.set(o.lineId, (linked.get(o.lineId) ?? 0n) + micro(o.quantity));
   for (const line of lines) {
-    const have = micro(stock.get(line.materialsId) ?? 0);
-    const need = micro(line.quantity) - micro(line.shippedQuantity) - (linked.get(line.id) ?? 0);
-    const taken = Math.max(0, Math.min(have, need));
-    stock.set(line.materialsId, (have - taken) / 1e6);
+    const have = left.get(line.materialsId) ?? micro(stock.get(line.materialsId) ?? 0);
+    const need = micro(line.quantity) - micro(line.shippedQuantity) - (linked.get(line.id) ?? 0n);
+    const covered = least(have, need);
+    const taken = covered > 0n ? covered : 0n;
+    left.set(line.materialsId, have - taken);
     const shortfall = need - taken;
-    if (shortfall <= 0) continue;
+    if (shortfall <= 0n) continue;
     const produceOrderId = await produceOrder.create(tx, actorIdOf(actor), {
       materialsId: line.materialsId,
-      quantity: shortfall / 1e6,
+      quantity: Number(fromMicro(shortfall)),
       deliveryTime: formatFactoryTime(line.deliveryTime),
       priority: 0,
       customerId: row.customerId,
@@ -241,8 +245,7 @@ async function cancelLinked(tx: Tx, row: DocRow) {
 /** The shipping status the lines' quantities give: nothing 0, some 1, all 2. */
 async function shippingStatus(tx: Tx, orderId: number): Promise<number> {
   const lines = await linesOf(tx, orderId);
-  const shipped = lines.reduce((s, l) => s + micro(l.shippedQuantity), 0);
-  if (shipped === 0) return 0;
+  if (lines.every((l) => micro(l.shippedQuantity) === 0n)) return 0;
   return lines.every((l) => micro(l.shippedQuantity) >= micro(l.quantity)) ? 2 : 1;
 }
 
@@ -269,18 +272,18 @@ async function ship(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Actor
   if (warehouse?.kind !== 0) throw fieldError('warehouseId', '所选仓库不存在或已被删除');
   if (!warehouse.enabled) throw fieldError('warehouseId', `仓库“${warehouse.name}”已停用`);
   const lines = new Map((await linesOf(tx, row.id)).map((l) => [l.id, l]));
-  const asked = new Map<number, number>();
+  const asked = new Map<number, bigint>();
   for (const [i, s] of body.lines.entries()) {
     const line = lines.get(s.lineId);
     if (!line) throw fieldError(`lines.${i}.lineId`, `第${i + 1}行不是本订单的产品明细`);
-    asked.set(s.lineId, (asked.get(s.lineId) ?? 0) + micro(s.quantity));
+    asked.set(s.lineId, (asked.get(s.lineId) ?? 0n) + micro(s.quantity));
   }
   for (const [lineId, q] of asked) {
     const line = lines.get(lineId) as OrderLine;
     const left = micro(line.quantity) - micro(line.shippedQuantity);
     if (q > left)
       throw conflict(
-        `第${line.lineNo}行“${line.materialsName}”订货 ${shown(Number(line.quantity))}，已发货 ${shown(Number(line.shippedQuantity))}，本次发货 ${shown(q / 1e6)} 超出订单数量`,
+        `第${line.lineNo}行“${line.materialsName}”订货 ${fromMicro(micro(line.quantity))}，已发货 ${fromMicro(micro(line.shippedQuantity))}，本次发货 ${fromMicro(q)} 超出订单数量`,
       );
   }
   const docId = await postNow(tx, actorId, {
@@ -318,7 +321,7 @@ async function ship(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Actor
   for (const [lineId, q] of asked)
     await tx
       .update(salesOrderLines)
-      .set({ shippedQuantity: sql`${salesOrderLines.shippedQuantity} + ${String(q / 1e6)}` })
+      .set({ shippedQuantity: sql`${salesOrderLines.shippedQuantity} + ${fromMicro(q)}` })
       .where(eq(salesOrderLines.id, lineId));
   await tx
     .update(salesOrders)
@@ -378,7 +381,7 @@ async function trace(tx: Tx, id: number) {
       materialsName: materials.name,
       batchCode: batchNumbers.code,
       warehouseName: warehouses.name,
-      quantity: num(sql`-${stockMovements.quantity}`),
+      quantity: asNumber(sql`-${stockMovements.quantity}`),
       shippedAt: stockDocs.postedAt,
     })
     .from(salesShipments)
@@ -396,7 +399,7 @@ async function trace(tx: Tx, id: number) {
           warehouseId: stockBalances.warehouseId,
           warehouseName: warehouses.name,
           batchCode: batchNumbers.code,
-          available: num(sql`${stockBalances.onHand} - ${stockBalances.allocated}`),
+          available: asNumber(sql`${stockBalances.onHand} - ${stockBalances.allocated}`),
         })
         .from(stockBalances)
         .innerJoin(warehouses, eq(warehouses.id, stockBalances.warehouseId))
