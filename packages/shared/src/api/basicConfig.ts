@@ -12,6 +12,7 @@ export const BASIC_CONFIG_CODES = [
   'plan_config',
   'base_router',
   'member_code',
+  'over_receipt_rate',
 ] as const;
 export type BasicConfigCode = (typeof BASIC_CONFIG_CODES)[number];
 
@@ -33,6 +34,7 @@ export const basicConfigDecl: Record<
   page_size_config: { name: '分页条数选项', group: 'system' },
   plan_config: { name: '计划优先级状态', group: 'system' },
   base_router: { name: '功能菜单权限码', group: 'system' },
+  over_receipt_rate: { name: '采购超收比例(%)', group: 'system' },
 };
 
 export const BasicConfigItem = Type.Object({

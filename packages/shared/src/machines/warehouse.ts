@@ -19,14 +19,17 @@ export interface StockDocSource {
 /**
  * What made a stock document that only its source undoes (docs/warehouse.md "Undone through
  * their source"), by the `sourceKind` the server puts on its rows: 1 a report's 生产投料, 2 a
- * withdrawn report's 报工撤回入库, 3 a preparation order's 生产领料, 4 a plan's 生产入库 — posted
- * by the system, never a keeper's document of the same type.
+ * withdrawn report's 报工撤回入库, 3 a preparation order's 生产领料, 4 a plan's 生产入库, 5 a
+ * sales order's 发货, 6 a purchase order's 收货入库 — posted by the system, never a keeper's
+ * document of the same type.
  */
 export const stockDocSources: Readonly<Record<number, StockDocSource>> = {
   1: { route: 'reportRecords', made: ['由报工记录', '自动生成'], undo: '请撤销该报工记录' },
   2: { route: 'reportRecords', made: ['由报工撤销记录', '自动生成'], undo: '如需恢复请重新报工' },
   3: { route: 'warehouseAssign', made: ['是备料单', '的领料'], undo: '多领的物料请调拨退回仓库' },
   4: { route: 'planList', made: ['是生产计划', '的完工入库'], code: (n) => n.split('等')[0] },
+  5: { route: 'salesOrderList', made: ['是销售订单', '的发货'], undo: '请在该销售订单中撤销发货' },
+  6: { route: 'purchaseOrderList', made: ['是采购订单', '的收货入库'], undo: '请在该采购订单中冲销收货' },
 };
 
 /**

@@ -286,22 +286,27 @@ async function ship(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Actor
         `第${line.lineNo}行“${line.materialsName}”订货 ${fromMicro(micro(line.quantity))}，已发货 ${fromMicro(micro(line.shippedQuantity))}，本次发货 ${fromMicro(q)} 超出订单数量`,
       );
   }
-  const docId = await postNow(tx, actorId, {
-    kind: 1,
-    stockTypeId: await bookingType(tx, 1, 1),
-    warehouseId: body.warehouseId,
-    sourceNumber: String(row.code),
-    remark: body.remark?.trim() || '销售发货',
-    lines: body.lines.map((s) => {
-      const line = lines.get(s.lineId) as OrderLine;
-      return {
-        materialsId: line.materialsId,
-        batchCode: s.batchCode?.trim() || null,
-        quantity: s.quantity,
-        remark: `销售订单 ${row.code} 第${line.lineNo}行`,
-      };
-    }),
-  });
+  const docId = await postNow(
+    tx,
+    actorId,
+    {
+      kind: 1,
+      stockTypeId: await bookingType(tx, 1, 1),
+      warehouseId: body.warehouseId,
+      sourceNumber: String(row.code),
+      remark: body.remark?.trim() || '销售发货',
+      lines: body.lines.map((s) => {
+        const line = lines.get(s.lineId) as OrderLine;
+        return {
+          materialsId: line.materialsId,
+          batchCode: s.batchCode?.trim() || null,
+          quantity: s.quantity,
+          remark: `销售订单 ${row.code} 第${line.lineNo}行`,
+        };
+      }),
+    },
+    5,
+  );
   const docLines = await tx
     .select({ id: stockDocLines.id })
     .from(stockDocLines)

@@ -131,6 +131,9 @@ export const salesShipments = tenantTable(
     quantity: quantity('quantity').notNull(),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: at('created_at').notNull().defaultNow(),
+    /** When the shipment was taken back (its stock document reversed); the line no longer counts it. */
+    reversedAt: at('reversed_at'),
+    reversedBy: integer('reversed_by').references(() => users.id),
   },
   (t) => [
     index('sales_shipment_order_idx').on(t.orderId),

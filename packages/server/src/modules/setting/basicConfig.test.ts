@@ -18,7 +18,7 @@ afterAll(() => h.close());
 type Item = { id: number; code: string; name: string; value: string; groupCode: string };
 
 describe('basic config', () => {
-  it('getAllBasicConfigByTree groups every code of spec 000 §3', async () => {
+  it('getAllBasicConfigByTree groups every code of spec 000 §3 and ours', async () => {
     const res = await h.call('GET', `${BASE}getAllBasicConfigByTree`, { token: viewer });
     const tree = res.body.result as { code: string; name: string; children: Item[] }[];
     expect(tree.map((g) => g.name)).toEqual(['企业信息', '移动端', '系统参数']);
@@ -30,6 +30,7 @@ describe('basic config', () => {
         'companyLogo',
         'companyName',
         'member_code',
+        'over_receipt_rate',
         'page_size_config',
         'plan_config',
         'version',
@@ -46,10 +47,10 @@ describe('basic config', () => {
         total: number;
       };
     const all = await page({ currentPage: 1, pageSize: 10 });
-    expect(all.total).toBe(8);
-    expect(all.content).toHaveLength(8);
+    expect(all.total).toBe(9);
+    expect(all.content).toHaveLength(9);
     const second = await page({ currentPage: 2, pageSize: 10 });
-    expect(second).toEqual({ content: [], total: 8 });
+    expect(second).toEqual({ content: [], total: 9 });
     const sorted = await page({ currentPage: 1, pageSize: 10, order: '-code' });
     expect(sorted.content.map((c) => c.code)).toEqual(
       [...sorted.content.map((c) => c.code)].sort().reverse(),

@@ -34,6 +34,7 @@ export function defaultBasicConfig(profile: {
     page_size_config: JSON.stringify(PAGE_SIZES),
     plan_config: JSON.stringify(priority.items.map(({ value, label, color }) => ({ value, label, color }))),
     base_router: JSON.stringify(webPermissionCodes()),
+    over_receipt_rate: '0',
   };
   return BASIC_CONFIG_CODES.map((code, sort) => ({
     code,
@@ -108,6 +109,12 @@ function validate(code: BasicConfigCode, value: string): string {
         throw fieldError(code, '计划优先级状态应为 {value, label, color} 的列表（最多20项）');
       }
       return JSON.stringify(list);
+    }
+    case 'over_receipt_rate': {
+      const rate = Number(value.trim());
+      if (value.trim() === '' || !/^\d{1,3}(\.\d{1,2})?$/.test(value.trim()) || rate > 100)
+        throw fieldError(code, `“${name}”应为0到100之间的数，最多2位小数`);
+      return String(rate);
     }
     case 'base_router': {
       const list = parseJson(code, value);

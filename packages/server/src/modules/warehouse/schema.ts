@@ -50,6 +50,11 @@ export const stockDocs = tenantTable(
     targetWarehouseId: integer('target_warehouse_id').references(() => warehouses.id),
     supplierId: integer('supplier_id').references(() => suppliers.id),
     sourceNumber: text('source_number'),
+    /**
+     * What a module above the warehouse posted it for, which only that module undoes
+     * (`stockDocSources`: 5 a sales shipment, 6 a purchase receipt); null for the rest.
+     */
+    madeFor: smallint('made_for'),
     /** stockDocStatus: 0 draft, 1 submitted, 2 posted, 3 reversed, 9 cancelled. */
     status: smallint('status').notNull().default(0),
     version: integer('version').notNull().default(0),

@@ -17,9 +17,13 @@ const source = qualified(stockDocs.sourceNumber);
  * withdrawn report's 报工撤回入库, 3 a preparation order's 生产领料, 4 a plan's 生产入库), as a
  * column of its rows: a document the system posted (`postNow`: no user approved it) whose type
  * and source number are production's. A keeper's document of the same type is none of them,
- * whatever source number it names, and is reversed as any other.
+ * whatever source number it names, and is reversed as any other. The modules above the warehouse
+ * (sales shipments 5, purchase receipts 6) say it as they post (`madeFor`): the warehouse cannot
+ * read their tables.
  */
-export const sourceKind = sql<number | null>`(case when ${qualified(stockDocs.postedBy)} is null
+export const sourceKind = sql<
+  number | null
+>`coalesce(${qualified(stockDocs.madeFor)}, case when ${qualified(stockDocs.postedBy)} is null
   and ${qualified(stockDocs.postedAt)} is not null then case
     when ${kind} = 1 and ${bookAs} = 3 and exists (
       select 1 from ${reportWorks} r where r.code = ${source} and r.reversal_of is null) then 1

@@ -382,10 +382,17 @@ export const stockDocActions = machineService({
 /**
  * A document the system posts as soon as it is made (DOMAIN: production stock-in, and later
  * receipts, shipments, picks, backflush): made as the user's, submitted and approved by the
- * system, in the caller's transaction.
+ * system, in the caller's transaction. `madeFor` names the module above the warehouse that alone
+ * undoes it (`stockDocSources` 5 sales shipment, 6 purchase receipt).
  */
-export async function postNow(tx: Tx, actorId: number, body: Record<string, unknown>): Promise<number> {
+export async function postNow(
+  tx: Tx,
+  actorId: number,
+  body: Record<string, unknown>,
+  madeFor?: 5 | 6,
+): Promise<number> {
   const id = await stockDoc.create(tx, actorId, body);
+  if (madeFor) await tx.update(stockDocs).set({ madeFor }).where(eq(stockDocs.id, id));
   await stockDocActions.act(tx, 'system', 'submit', { id });
   await stockDocActions.act(tx, 'system', 'approve', { id });
   return id;

@@ -1,0 +1,173 @@
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+import { quantity, searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
+import { batchNumbers, materials, suppliers } from '../information/index.ts';
+import { users } from '../setting/index.ts';
+import { stockDocLines, stockDocs } from '../warehouse/index.ts';
+
+/**
+ * Purchase (DOMAIN "Purchase"): requests for a material (by hand or from an MRP run), orders to a
+ * supplier with their lines, the requests each line was made from, and the receipts (inbound
+ * stock documents of type 0 purchase, one new batch each) against the lines. State columns carry
+ * their machines' field names; `version` is bumped by every action and edit.
+ */
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+const money = (name: string) => numeric(name, { precision: 18, scale: 2 });
+
+/** 请购单: one material wanted by a date, perhaps from a supplier; ordered in one or more orders. */
+export const purchaseRequests = tenantTable(
+  'purchase_request',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    /** purchaseRequestSource: 0 by hand, 1 MRP. */
+    source: smallint('source').notNull().default(0),
+    /** The MRP run that suggested it (the MRP module's). */
+    mrpRunId: integer('mrp_run_id'),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    quantity: quantity('quantity').notNull(),
+    requiredDate: at('required_date').notNull(),
+    supplierId: integer('supplier_id').references(() => suppliers.id),
+    orderedQuantity: quantity('ordered_quantity').notNull().default('0'),
+    /** purchaseRequestStatus: 0 to submit, 1 submitted, 2 purchased, 9 cancelled. */
+    status: smallint('status').notNull().default(0),
+    remark: text('remark'),
+    version: integer('version').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('purchase_request_code_uq').on(t.tenantId, t.code),
+    index('purchase_request_material_idx').on(t.materialsId),
+    index('purchase_request_status_idx').on(t.status),
+    index('purchase_request_created_idx').on(t.createdAt),
+    index('purchase_request_run_idx').on(t.mrpRunId),
+    searchIndex('purchase_request', t.code),
+  ],
+);
+
+export const purchaseOrders = tenantTable(
+  'purchase_order',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    buyerId: integer('buyer_id').references(() => users.id),
+    /** confirmStatus: 0 unconfirmed, 1 confirmed. */
+    confirmStatus: smallint('confirm_status').notNull().default(0),
+    /** purchaseOrderStatus: 0 open, 1 partly received, 2 received, 3 closed, 9 cancelled. */
+    status: smallint('status').notNull().default(0),
+    lineCount: integer('line_count').notNull().default(0),
+    totalQuantity: quantity('total_quantity').notNull().default('0'),
+    receivedQuantity: quantity('received_quantity').notNull().default('0'),
+    totalAmount: money('total_amount').notNull().default('0'),
+    earliestDelivery: at('earliest_delivery'),
+    closeReason: text('close_reason'),
+    remark: text('remark'),
+    version: integer('version').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('purchase_order_code_uq').on(t.tenantId, t.code),
+    index('purchase_order_supplier_idx').on(t.supplierId),
+    index('purchase_order_created_idx').on(t.createdAt),
+    searchIndex('purchase_order', t.code),
+  ],
+);
+
+/** A line of a purchase order: a material, how many, at what price, by when; what was received. */
+export const purchaseOrderLines = tenantTable(
+  'purchase_order_line',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => purchaseOrders.id, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    quantity: quantity('quantity').notNull(),
+    unitPrice: numeric('unit_price', { precision: 18, scale: 6 }).notNull().default('0'),
+    /** Percent (13 for 13 %). */
+    taxRate: numeric('tax_rate', { precision: 5, scale: 2 }).notNull().default('0'),
+    /** quantity × unitPrice, 2 decimals half-up, written on save. */
+    amount: money('amount').notNull().default('0'),
+    deliveryTime: at('delivery_time').notNull(),
+    /** Received and not reversed. */
+    receivedQuantity: quantity('received_quantity').notNull().default('0'),
+    /** Sent back to the supplier (incoming inspection's return, once quality lands). */
+    returnedQuantity: quantity('returned_quantity').notNull().default('0'),
+    /** The request the line was made from, when it was converted from one. */
+    requestId: integer('request_id').references(() => purchaseRequests.id),
+    remark: text('remark'),
+  },
+  (t) => [
+    index('purchase_order_line_order_idx').on(t.orderId),
+    index('purchase_order_line_material_idx').on(t.materialsId),
+    index('purchase_order_line_request_idx').on(t.requestId),
+  ],
+);
+
+/**
+ * 收货: what one receipt (an inbound stock document of type 0 purchase) took in for one order line,
+ * into a batch of its own with the supplier's batch and production date.
+ */
+export const purchaseReceipts = tenantTable(
+  'purchase_receipt',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => purchaseOrders.id),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => purchaseOrderLines.id),
+    supplierId: integer('supplier_id')
+      .notNull()
+      .references(() => suppliers.id),
+    stockDocId: integer('stock_doc_id')
+      .notNull()
+      .references(() => stockDocs.id),
+    stockDocLineId: integer('stock_doc_line_id')
+      .notNull()
+      .references(() => stockDocLines.id),
+    batchId: integer('batch_id').references(() => batchNumbers.id),
+    quantity: quantity('quantity').notNull(),
+    supplierBatch: text('supplier_batch'),
+    productionDate: date('production_date'),
+    /** An incoming inspection is due for it (docs/purchase.md; raised once quality lands). */
+    needsInspection: boolean('needs_inspection').notNull().default(false),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+    /** When the receipt was reversed (its stock document 冲销); the line no longer counts it. */
+    reversedAt: at('reversed_at'),
+    reversedBy: integer('reversed_by').references(() => users.id),
+  },
+  (t) => [
+    index('purchase_receipt_order_idx').on(t.orderId),
+    index('purchase_receipt_line_idx').on(t.lineId),
+    index('purchase_receipt_doc_idx').on(t.stockDocId),
+    index('purchase_receipt_batch_idx').on(t.batchId),
+  ],
+);
