@@ -51,5 +51,5 @@ export { type Posting, type PostingSource, pickFifo, post, shortage } from './le
 export { materialPrep, materialPrepActions } from './materialPreps.ts';
 export * from './schema.ts';
 export { stockCount, stockCountActions } from './stockCounts.ts';
-export { postNow, stockDoc, stockDocActions } from './stockDocs.ts';
+export { postNow, reverseMadeFor, stockDoc, stockDocActions } from './stockDocs.ts';
 export { stockFinished } from './stocking.ts';

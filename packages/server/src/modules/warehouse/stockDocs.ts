@@ -353,7 +353,9 @@ export const stockDocActions = machineService({
       },
     },
     reverse: {
-      guard: (tx, doc) => refuseMadeByProduction(tx, doc),
+      // its source reverses it through reverseMadeFor; anyone else is told what to do instead
+      guard: (tx, doc, input) =>
+        input.body === bySource ? Promise.resolve() : refuseMadeByProduction(tx, doc),
       async effect(tx, doc, _input, actor) {
         const moved = await movementsOf(tx, doc.id);
         const back: Posting[] = moved.map((m) => ({
@@ -378,6 +380,19 @@ export const stockDocActions = machineService({
     },
   },
 });
+
+/** The mark of a reversal asked by the module that posted the document (no request body equals it). */
+const bySource = Object.freeze({});
+
+/**
+ * 冲销 of a document a module above the warehouse posted (`postNow`'s `madeFor`), asked by that
+ * module as its own undo (a shipment taken back, a receipt reversed): the ledger refuses, naming
+ * the batch, when what came in has been used since.
+ */
+export async function reverseMadeFor(tx: Tx, docId: number, reason: string): Promise<void> {
+  // the source's own action checked the user's permission and keeps the user on its trail
+  await stockDocActions.act(tx, 'system', 'reverse', { id: docId, reason, body: bySource });
+}
 
 /**
  * A document the system posts as soon as it is made (DOMAIN: production stock-in, and later
