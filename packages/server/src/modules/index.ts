@@ -7,8 +7,10 @@ import { file } from './file/index.ts';
 import { home } from './home/index.ts';
 import { information } from './information/index.ts';
 import { market } from './market/index.ts';
+import { mouldModule } from './mould/index.ts';
 import { notification } from './notification/index.ts';
 import { plans } from './plans/index.ts';
+import { purchase } from './purchase/index.ts';
 import { sales } from './sales/index.ts';
 import { setting } from './setting/index.ts';
 import { tenant } from './tenant/index.ts';
@@ -27,6 +29,8 @@ export const modules: readonly ModuleFace[] = [
   plans,
   warehouse,
   sales,
+  mouldModule,
+  purchase,
   home,
   notification,
   changelog,

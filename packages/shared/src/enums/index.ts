@@ -13,10 +13,12 @@ import {
   equipmentState,
   handlingStatus,
   materialPreparationStatus,
+  mouldStatus,
   orderPlanStatus,
   pauseStatus,
   planningStatus,
   planProgressStatus,
+  purchaseOrderStatus,
   purchaseRequestStatus,
   qualityCheckStatus,
   repairOrderStatus,
@@ -42,6 +44,7 @@ import {
   inspectionKind,
   inspectionType,
   materialType,
+  mouldHandleType,
   orderSource,
   organizationLevel,
   outboundType,
@@ -50,6 +53,7 @@ import {
   priority,
   processType,
   productionPeriod,
+  purchaseRequestSource,
   qualityType,
   servicePeriod,
   sparePartSource,
@@ -92,6 +96,8 @@ export const statusEnums = Object.freeze({
   stockDocStatus,
   stockCountStatus,
   salesOrderStatus,
+  purchaseOrderStatus,
+  mouldStatus,
 });
 
 export const typeEnums = Object.freeze({
@@ -118,8 +124,10 @@ export const typeEnums = Object.freeze({
   stockDocKind,
   outboundType,
   orderSource,
+  purchaseRequestSource,
   printItemType,
   barcodeType,
+  mouldHandleType,
 });
 
 export const enums = Object.freeze({ ...statusEnums, ...typeEnums });

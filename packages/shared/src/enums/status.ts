@@ -170,6 +170,16 @@ export const purchaseRequestStatus = defineEnum([
   { value: 0, label: '待提交', color: idle },
   { value: 1, label: '已提交', color: waiting },
   { value: 2, label: '已采购', color: done },
+  { value: 9, label: '已取消', color: stopped },
+]);
+
+/** A purchase order's receiving (DOMAIN "Purchase order"); receipts set 1 and 2 from the quantities. */
+export const purchaseOrderStatus = defineEnum([
+  { value: 0, label: '未收货', color: idle },
+  { value: 1, label: '部分收货', color: active },
+  { value: 2, label: '已收货', color: done },
+  { value: 3, label: '已关闭', color: stopped },
+  { value: 9, label: '已取消', color: stopped },
 ]);
 
 /** Only the values the spec shows; 1 is not defined there. */
@@ -212,4 +222,16 @@ export const distributeStatus = defineEnum([
 export const pauseStatus = defineEnum([
   { value: 0, label: '未暂停', color: active },
   { value: 1, label: '已暂停', color: waiting },
+]);
+
+/**
+ * A mould (模具, DOMAIN "Moulds"): made pending stock-in, moved only by its handling documents
+ * (入库 0 → 1, 借用 1 → 2, 归还 2 → 1, 送修 1/2 → 3, 修复 3 → 1, 报废 1/3 → 4, final).
+ */
+export const mouldStatus = defineEnum([
+  { value: 0, label: '待入库', color: idle },
+  { value: 1, label: '在库', color: done },
+  { value: 2, label: '借出', color: active },
+  { value: 3, label: '维修中', color: waiting },
+  { value: 4, label: '报废', color: stopped },
 ]);

@@ -186,6 +186,12 @@ export const orderSource = defineEnum([
   { value: 2, label: 'ERP' },
 ]);
 
+/** Where a purchase request came from (DOMAIN "Purchase request"). */
+export const purchaseRequestSource = defineEnum([
+  { value: 0, label: '手工' },
+  { value: 1, label: 'MRP' },
+]);
+
 /** Item types of the print engine (its ItemType style); the labels are the engine's own terms. */
 export const printItemType = defineEnum([
   { value: 0, label: '普通项' },
@@ -205,4 +211,14 @@ export const barcodeType = defineEnum([
 export const workCalendarKind = defineEnum([
   { value: 0, label: '休息' },
   { value: 1, label: '上班' },
+]);
+
+/** What a mould handling document (模具处理单, DOMAIN "Moulds") does to its mould once passed. */
+export const mouldHandleType = defineEnum([
+  { value: 0, label: '入库' },
+  { value: 1, label: '借用' },
+  { value: 2, label: '归还' },
+  { value: 3, label: '送修' },
+  { value: 4, label: '修复' },
+  { value: 5, label: '报废' },
 ]);

@@ -6,12 +6,18 @@ export const mrp = group(
   'project/mrp',
   'MRP计划',
   [
+    // the purchase requests (请购单) MRP suggests and people key, ordered from here
     page('purchasingDemand', 'purchasing-demand', '采购需求', [
       'Add',
       'Del',
       'Detail',
       'Export',
       'Calculate',
+      'Modify',
+      'Submit',
+      'Withdraw',
+      'Cancel',
+      'Order',
     ]),
   ],
   { icon: 'CalculatorOutlined' },

@@ -14,6 +14,10 @@ export const purchase = group(
       'Detail',
       'Print',
       ...ORDER_ACTIONS,
+      'Close',
+      'Reopen',
+      'Receive',
+      'Reverse',
     ]),
     // Production quota: the quantity of purchased parts each product consumes.
     page('certainNumberList', 'certain-number-list', '生产定额', [...CRUD_IO, 'Detail']),

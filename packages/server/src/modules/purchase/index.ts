@@ -1,0 +1,47 @@
+import { materialsEntity } from '@factory/shared/entities/materials';
+import { supplierEntity } from '@factory/shared/entities/partner';
+import type { ModuleFace } from '../../platform/module.ts';
+import { purchaseOrder, purchaseOrderActions, purchaseRoutes } from './orders.ts';
+import { purchaseRequest, purchaseRequestActions } from './requests.ts';
+import { purchaseOrderLines, purchaseOrders, purchaseRequests } from './schema.ts';
+
+/**
+ * Purchase (DOMAIN "Purchase"): purchase requests (keyed or from MRP) ordered into purchase
+ * orders to suppliers, on declared machines, and the receipts (inbound stock documents of type 0,
+ * through the warehouse module) against their lines. docs/purchase.md.
+ */
+export const purchase: ModuleFace = {
+  name: 'purchase',
+  routes: [
+    ...purchaseRequest.routes,
+    ...purchaseRequestActions.routes,
+    ...purchaseOrder.routes,
+    ...purchaseOrderActions.routes,
+    ...purchaseRoutes,
+  ],
+  references: [
+    {
+      target: supplierEntity,
+      column: purchaseOrders.supplierId,
+      label: '采购订单',
+      names: purchaseOrders.code,
+    },
+    {
+      target: supplierEntity,
+      column: purchaseRequests.supplierId,
+      label: '请购单',
+      names: purchaseRequests.code,
+    },
+    { target: materialsEntity, column: purchaseOrderLines.materialsId, label: '采购订单' },
+    {
+      target: materialsEntity,
+      column: purchaseRequests.materialsId,
+      label: '请购单',
+      names: purchaseRequests.code,
+    },
+  ],
+};
+
+export { purchaseOrder, purchaseOrderActions } from './orders.ts';
+export { purchaseRequest, purchaseRequestActions, refreshRequests } from './requests.ts';
+export * from './schema.ts';
