@@ -8,9 +8,11 @@ import { demoEquipment, seedEquipment } from './equipment.ts';
 import { demoFactories, seedFactory } from './factory.ts';
 import { seedMarketCatalogue } from './market.ts';
 import { demoMaterials, seedMaterials } from './materials.ts';
+import { demoMoulds, seedMoulds } from './mould.ts';
 import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
+import { seedOpenPurchase } from './purchase.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { demoSales, salesShipper, seedOpenSales } from './sales.ts';
 import { seedHolidays, seedShifts } from './shifts.ts';
@@ -133,7 +135,12 @@ export async function seedDemo(services: Services): Promise<boolean> {
         const sells = demoSales.has(t.memberCode);
         await warehouse?.finish(sells ? salesShipper(tx, tenantInfo, adminId) : undefined);
         if (sells) await seedOpenSales(tx, tenantInfo, adminId);
+        // the buyer's desk today: requests to order, one order to price
+        if (stock) await seedOpenPurchase(tx, tenantInfo, adminId);
         if (storage) await seedPackageCodes(tx, adminId);
+        // after the factory, the materials and the storage: its tank and fin moulds on the assembly line
+        const moulds = demoMoulds[t.memberCode];
+        if (moulds) await seedMoulds(tx, tenantInfo, adminId, moulds);
         await seedNotificationRules(tx, adminId);
       },
     );

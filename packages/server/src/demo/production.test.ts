@@ -248,3 +248,39 @@ describe('the transformer works’ demo sales', () => {
     expect(s.overshipped).toBe(0);
   });
 });
+
+describe('the transformer works’ demo purchase', () => {
+  it('receives its raw materials against purchase orders to each material’s supplier, and has open buying', async () => {
+    const [p] = await transformer<Record<string, number>>(sql`
+      select count(*)::int as orders,
+        count(*) filter (where status = 2)::int as received,
+        count(*) filter (where status = 1)::int as partly,
+        count(*) filter (where confirm_status = 1 and status = 0)::int as open,
+        count(*) filter (where confirm_status = 0)::int as unconfirmed,
+        (select count(*)::int from purchase_request where tenant_id = (select id from t)) as requests,
+        (select count(*)::int from purchase_request where tenant_id = (select id from t) and status = 1) as submitted,
+        (select count(*)::int from purchase_request where tenant_id = (select id from t) and status = 2) as ordered,
+        (select count(*)::int from stock_doc d where d.tenant_id = (select id from t) and d.kind = 0
+          and d.book_as = 0 and d.status = 2
+          and not exists (select 1 from purchase_receipt r where r.stock_doc_id = d.id)) as unlinked,
+        (select count(*)::int from purchase_receipt r
+          join purchase_order_line l on l.id = r.line_id
+          join material m on m.id = l.materials_id
+          join supplier s on s.id = r.supplier_id
+          where r.tenant_id = (select id from t) and m.name like '%铜%' and s.short_name <> '某铜业') as misplaced,
+        (select count(*)::int from purchase_order_line l where l.tenant_id = (select id from t)
+          and l.received_quantity > l.quantity) as overreceived
+      from purchase_order where tenant_id = (select id from t)`);
+    expect(p.received).toBeGreaterThan(100);
+    expect(p.partly).toBeGreaterThan(0);
+    expect(p.open).toBeGreaterThan(0);
+    expect(p.unconfirmed).toBe(1);
+    expect(p.requests).toBe(6);
+    expect(p.submitted).toBe(3);
+    expect(p.ordered).toBe(1);
+    // every posted purchase stock-in came in against an order line, copper from the copper mill
+    expect(p.unlinked).toBe(0);
+    expect(p.misplaced).toBe(0);
+    expect(p.overreceived).toBe(0);
+  });
+});

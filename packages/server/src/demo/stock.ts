@@ -27,6 +27,7 @@ import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
 import type { TenantInfo } from '../platform/services.ts';
 import type { ProductionCompanion } from './production.ts';
+import { purchaser } from './purchase.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -83,8 +84,8 @@ const during = (day: number, r: () => number) => new Date(day + 9 * HOUR + Math.
 /**
  * A year of the raw-material warehouse (DOMAIN "Stock documents"), written through the warehouse
  * services as the keeper would, in production's timeline (production.ts ProductionCompanion):
- * receipts from the suppliers every fortnight sized to what the last fortnight's picks took, the
- * first ones stocking the shelves; each released work order's preparation order sent within the
+ * purchase orders to each material's supplier received every fortnight (purchase.ts), sized to
+ * what the last fortnight's picks took, the first ones stocking the shelves; each released work order's preparation order sent within the
  * hour and picked whole to its line side before the line takes it up (an urgent delivery first
  * when the shelves are short), so report work backflushes it from there; now and then scrap; the
  * last days leave documents waiting for approval, a draft, and the newest orders unpicked.
@@ -139,6 +140,7 @@ export async function stockCompanion(
   const supplierIds = (await tx.select({ id: suppliers.id }).from(suppliers).orderBy(suppliers.id)).map(
     (s) => s.id,
   );
+  const buying = await purchaser(tx, tenant, adminId, keeperId, raw.id);
   const typeOf = async (direction: number, bookAs: number) => {
     const [t] = await tx
       .select({ id: stockTypes.id })
@@ -188,28 +190,33 @@ export async function stockCompanion(
 
   const start = Math.floor((now - weeks * 7 * DAY + CST) / DAY) * DAY - CST;
 
-  /** A fortnight's deliveries, first thing on its Monday, one per supplier. */
+  /**
+   * A fortnight's deliveries, first thing on its Monday: ordered a week before from each
+   * material's supplier and received whole; the last fortnight's only partly so far.
+   */
   async function deliveries(week: number, monday: number) {
     const last = week >= weeks - 2;
-    for (let s = 0; s < Math.min(3, supplierIds.length || 1); s++) {
-      const chosen = stuff.filter((_, i) => i % 3 === s);
-      const lines = chosen.flatMap((m) => {
-        const need = (taken.get(m.id) ?? 0) * (0.95 + rng.next() * 0.35);
-        // the first ones stock the shelves, the last ones keep a little in hand
-        const q = Math.ceil(need + (use.get(m.id) ?? 10) * (week < 2 ? 2 : last ? 0.5 : 0));
-        taken.set(m.id, 0);
-        return q > 0 ? [{ materialsId: m.id, quantity: q, locationId: home.get(m.id) }] : [];
-      });
-      await write(
-        new Date(monday + (8 + s) * HOUR + rng.int(0, 40) * 60_000),
-        { kind: 0, stockTypeId: purchase, supplierId: supplierIds[s] ?? null, sourceNumber: `PO${week}${s}` },
-        lines,
-        last && s === 2 ? 'submit' : 'post',
-      );
-    }
+    const lines = stuff.flatMap((m) => {
+      const need = (taken.get(m.id) ?? 0) * (0.95 + rng.next() * 0.35);
+      // the first ones stock the shelves, the last ones keep a little in hand
+      const q = Math.ceil(need + (use.get(m.id) ?? 10) * (week < 2 ? 2 : last ? 0.5 : 0));
+      taken.set(m.id, 0);
+      return q > 0 ? [{ materialsId: m.id, quantity: q, locationId: home.get(m.id) }] : [];
+    });
+    const at = new Date(monday + 8 * HOUR + rng.int(0, 40) * 60_000);
+    // the last week's days still to come happen this morning
+    await buying.deliver(
+      at.getTime() < now - 2 * HOUR ? at : new Date(now - 3 * HOUR),
+      lines,
+      7,
+      last ? 0.7 : 1,
+    );
   }
 
-  /** A week's other work: now and then scrap found on the shelf; the last week, a delivery still being counted. */
+  /**
+   * A week's other work: now and then scrap found on the shelf; the last week, a scrap waiting for
+   * approval and a delivery still being counted.
+   */
   async function weekEnd(week: number, monday: number) {
     if (rng.next() < 0.25) {
       const m = stuff[rng.int(0, stuff.length - 1)];
@@ -223,7 +230,15 @@ export async function stockCompanion(
           'post',
         );
     }
-    if (week === weeks - 1)
+    if (week === weeks - 1) {
+      // a scrap found on the shelf waits for the manager's approval
+      const m = stuff[0];
+      await write(
+        during(monday + 4 * DAY, rng.next),
+        { kind: 1, stockTypeId: other, remark: '搬运磕碰变形，申请报废' },
+        [{ materialsId: m.id, quantity: 1 }],
+        'submit',
+      );
       await write(
         during(monday + 6 * DAY, rng.next),
         { kind: 0, stockTypeId: purchase, supplierId: supplierIds[0] ?? null, remark: '到货待点数' },
@@ -232,6 +247,7 @@ export async function stockCompanion(
           .map((m) => ({ materialsId: m.id, quantity: use.get(m.id) ?? 10, locationId: home.get(m.id) })),
         'draft',
       );
+    }
   }
 
   /**
@@ -265,13 +281,8 @@ export async function stockCompanion(
           locationId: home.get(l.materialsId),
         });
     }
-    if (short.length)
-      await write(
-        new Date(pickAt - 2 * HOUR),
-        { kind: 0, stockTypeId: purchase, supplierId: supplierIds[0] ?? null, remark: '紧急到货' },
-        short,
-        'post',
-      );
+    // ordered that morning from the supplier, delivered urgently
+    if (short.length) await buying.deliver(new Date(pickAt - 2 * HOUR), short, 0.25);
     setClock(tx, new Date(pickAt));
     const body = {
       id: prep.id,
@@ -302,6 +313,18 @@ export async function stockCompanion(
     async finish(ship?: ShipFinished) {
       setClock(tx, undefined);
       await seedFinishedGoods(tx, keeperId, now, rng, ship);
+      // next week's deliveries are on order
+      const next = new Date(Math.floor((now + CST) / DAY) * DAY - CST + 5 * DAY + 9 * HOUR);
+      await buying.deliver(
+        next,
+        stuff.slice(0, 6).map((m) => ({
+          materialsId: m.id,
+          quantity: Math.ceil(use.get(m.id) ?? 10),
+          locationId: home.get(m.id),
+        })),
+        7,
+        0,
+      );
     },
   };
 }
@@ -323,7 +346,8 @@ async function seedFinishedGoods(
     .from(warehouses)
     .where(eq(warehouses.kind, 0))
     .orderBy(asc(warehouses.code));
-  const finished = ordinary.find((w) => w.name.includes('成品')) ?? ordinary.at(-1);
+  const finished =
+    ordinary.find((w) => w.name.includes('成品') && !w.name.includes('半成品')) ?? ordinary.at(-1);
   if (!finished) return;
   const [shipping] = await tx
     .select({ id: stockTypes.id })

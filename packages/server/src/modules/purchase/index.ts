@@ -42,6 +42,6 @@ export const purchase: ModuleFace = {
   ],
 };
 
-export { purchaseOrder, purchaseOrderActions } from './orders.ts';
+export { orderRequests, purchaseOrder, purchaseOrderActions } from './orders.ts';
 export { purchaseRequest, purchaseRequestActions, refreshRequests } from './requests.ts';
 export * from './schema.ts';

@@ -368,7 +368,7 @@ export const purchaseOrderActions = machineService({
  * due on its required date, priced 0 for the buyer to fill in before confirming. Requests naming
  * another supplier, not submitted or fully ordered are refused by number.
  */
-async function orderRequests(tx: Tx, actorId: number, body: { ids: number[]; supplierId: number }) {
+export async function orderRequests(tx: Tx, actorId: number, body: { ids: number[]; supplierId: number }) {
   const [supplier] = await tx
     .select({ name: suppliers.name, enabled: suppliers.enabled })
     .from(suppliers)
