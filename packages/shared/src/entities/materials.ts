@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { materialType } from '../enums/index.ts';
+import { lotSizeRule, materialType, procurementType } from '../enums/index.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
@@ -82,6 +82,10 @@ const unitRef = <I extends string>(label: string, idField: I, required = false) 
     import: true,
     width: 90,
   }) satisfies FieldDecl;
+/** A lot-size quantity of the MRP parameters. */
+const lotQuantity = (label: string) =>
+  ({ label, type: 'number', min: 0, max: 1_000_000_000, list: false, width: 100 }) satisfies FieldDecl;
+
 const stockLimit = (label: string) =>
   ({
     label,
@@ -171,6 +175,29 @@ export const materialsEntity = defineEntity({
     },
     lowerLimit: stockLimit('库存下限'),
     upperLimit: stockLimit('库存上限'),
+    procurementType: {
+      label: '供应方式',
+      type: 'enum',
+      enum: procurementType,
+      filter: ['eq', 'in'],
+      placeholder: '不填按物料类型：原材料、辅料外购，半成品、成品自制',
+      list: false,
+      width: 90,
+    },
+    leadTimeDays: { label: '提前期(工作日)', type: 'integer', min: 0, max: 365, list: false, width: 110 },
+    lotSizeRule: { label: '批量规则', type: 'enum', enum: lotSizeRule, list: false, width: 110 },
+    fixedLotQty: { ...lotQuantity('固定批量'), placeholder: '批量规则为固定批量时填写' },
+    minOrderQty: { ...lotQuantity('最小订货量'), placeholder: '批量规则为最小量+倍数时填写' },
+    orderMultiple: { ...lotQuantity('订货倍数'), placeholder: '批量规则为最小量+倍数时填写' },
+    periodDays: {
+      label: '合并天数',
+      type: 'integer',
+      min: 1,
+      max: 90,
+      placeholder: '批量规则为按天数合并时填写',
+      list: false,
+      width: 90,
+    },
     isVirtualMaterials: {
       label: '虚拟物料',
       type: 'boolean',

@@ -186,6 +186,21 @@ export const orderSource = defineEnum([
   { value: 2, label: 'ERP' },
 ]);
 
+/** How MRP supplies a material (DOMAIN "MRP": material parameters). */
+export const procurementType = defineEnum([
+  { value: 0, label: '自制' },
+  { value: 1, label: '外购' },
+  { value: 2, label: '委外' },
+]);
+
+/** How MRP sizes a material's orders (docs/mrp.md "Lot sizes"). */
+export const lotSizeRule = defineEnum([
+  { value: 0, label: '按需' },
+  { value: 1, label: '固定批量' },
+  { value: 2, label: '最小量+倍数' },
+  { value: 3, label: '按天数合并' },
+]);
+
 /** Where a purchase request came from (DOMAIN "Purchase request"). */
 export const purchaseRequestSource = defineEnum([
   { value: 0, label: '手工' },

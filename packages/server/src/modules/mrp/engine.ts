@@ -1,4 +1,4 @@
-import { fromMicro, micro } from '@factory/shared/decimal';
+import { fromMicro, least, micro } from '@factory/shared/decimal';
 
 /**
  * The MRP calculation (DOMAIN "MRP"), on its inputs only: no database, no clock. Quantities are
@@ -319,11 +319,11 @@ function peg(needs: readonly Need[], existing: bigint, orders: PlannedOrder[]) {
   let left = orders[0]?.quantity ?? 0n;
   for (const n of needs) {
     let q = n.quantity;
-    const fromStock = q < free ? q : free;
+    const fromStock = least(q, free);
     free -= fromStock;
     q -= fromStock;
     while (q > 0n && o < orders.length) {
-      const take = q < left ? q : left;
+      const take = least(q, left);
       if (take > 0n) orders[o].pegs.push({ demand: n.demand, path: n.path, quantity: take });
       q -= take;
       left -= take;

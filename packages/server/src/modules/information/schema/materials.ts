@@ -84,6 +84,17 @@ export const materials = tenantTable(
     isVirtual: boolean('is_virtual').notNull().default(false),
     upperLimit: quantity('upper_limit'),
     lowerLimit: quantity('lower_limit'),
+    // MRP parameters (docs/mrp.md): how the material is supplied and in what lots
+    /** procurementType: 0 make, 1 buy, 2 outsource; null: by material type (raw and auxiliary bought). */
+    procurementType: smallint('procurement_type'),
+    /** Working days from release to receipt. */
+    leadTimeDays: integer('lead_time_days').notNull().default(0),
+    /** lotSizeRule: 0 lot for lot, 1 fixed lot, 2 minimum + multiple, 3 cover n days. */
+    lotSizeRule: smallint('lot_size_rule').notNull().default(0),
+    fixedLotQty: quantity('fixed_lot_qty'),
+    minOrderQty: quantity('min_order_qty'),
+    orderMultiple: quantity('order_multiple'),
+    periodDays: integer('period_days'),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark'),
     custom: customValues(),

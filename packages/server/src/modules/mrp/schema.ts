@@ -1,0 +1,54 @@
+import { boolean, date, index, integer, jsonb, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
+import { quantity, tenantId, tenantTable } from '../../platform/schema.ts';
+import { materials } from '../information/index.ts';
+import { purchaseRequests } from '../purchase/index.ts';
+import { users } from '../setting/index.ts';
+
+const at = (name: string) => timestamp(name, { withTimezone: true });
+
+/** An MRP run, kept (DOMAIN "MRP": who, when, what it read, what it suggested; compared with the last). */
+export const mrpRuns = tenantTable(
+  'mrp_run',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    /** 0 running, 1 done, 2 failed (a BOM cycle: `error` names it). */
+    status: smallint('status').notNull().default(0),
+    error: text('error'),
+    demandCount: integer('demand_count').notNull().default(0),
+    materialCount: integer('material_count').notNull().default(0),
+    plannedCount: integer('planned_count').notNull().default(0),
+    requestCount: integer('request_count').notNull().default(0),
+    lateCount: integer('late_count').notNull().default(0),
+    durationMs: integer('duration_ms').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [index('mrp_run_created_idx').on(t.createdAt)],
+);
+
+/** A planned order of a run, with what it is for (pegs: top demand, BOM path by material id, quantity). */
+export const mrpRunLines = tenantTable(
+  'mrp_run_line',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    runId: integer('run_id')
+      .notNull()
+      .references(() => mrpRuns.id, { onDelete: 'cascade' }),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    /** 0 make, 1 buy, 2 outsource. */
+    procurementType: smallint('procurement_type').notNull(),
+    quantity: quantity('quantity').notNull(),
+    dueDate: date('due_date', { mode: 'string' }).notNull(),
+    releaseDate: date('release_date', { mode: 'string' }).notNull(),
+    late: boolean('late').notNull().default(false),
+    pegs: jsonb('pegs').$type<{ demand: string; path: number[]; quantity: string }[]>().notNull(),
+    /** The purchase request it became (bought and outsourced parts). */
+    requestId: integer('request_id').references(() => purchaseRequests.id),
+  },
+  (t) => [index('mrp_run_line_run_idx').on(t.runId), index('mrp_run_line_material_idx').on(t.materialsId)],
+);

@@ -1,0 +1,102 @@
+import { type Static, type TSchema, Type } from 'typebox';
+import { endpoint } from './contract.ts';
+import { IdQuery } from './list.ts';
+
+/** MRP calls live under mrp/private/ (the spec names none; docs/mrp.md). */
+const R = 'mrp/private/mrpRun/';
+const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+
+/** A kept MRP run: who ran it, when, what it read and what it suggested. */
+export const MrpRunRow = Type.Object({
+  id: Type.Integer(),
+  code: Type.String(),
+  /** 0 running, 1 done, 2 failed. */
+  status: Type.Integer(),
+  error: nullable(Type.String()),
+  demandCount: Type.Integer(),
+  materialCount: Type.Integer(),
+  plannedCount: Type.Integer(),
+  requestCount: Type.Integer(),
+  lateCount: Type.Integer(),
+  durationMs: Type.Integer(),
+  createdByName: nullable(Type.String()),
+  createdAt: Type.String(),
+});
+export type MrpRunRow = Static<typeof MrpRunRow>;
+
+/** What a planned order is for: its top demand (empty: safety stock or lot size) and the BOM path to it. */
+export const MrpPegRow = Type.Object({
+  demand: Type.String(),
+  /** Material codes from the demand's material down to this one. */
+  path: Type.Array(Type.String()),
+  quantity: Type.Number(),
+});
+
+/** One planned order of a run: a purchase request (bought, outsourced) or a suggestion to make. */
+export const MrpRunLineRow = Type.Object({
+  id: Type.Integer(),
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  unitName: nullable(Type.String()),
+  /** 0 make, 1 buy, 2 outsource. */
+  procurementType: Type.Integer(),
+  quantity: Type.Number(),
+  dueDate: Type.String(),
+  releaseDate: Type.String(),
+  late: Type.Boolean(),
+  pegs: Type.Array(MrpPegRow),
+  requestId: nullable(Type.Integer()),
+  requestCode: nullable(Type.String()),
+});
+export type MrpRunLineRow = Static<typeof MrpRunLineRow>;
+
+/** A material whose planned quantity changed from the previous run to this one. */
+export const MrpChangeRow = Type.Object({
+  materialsId: Type.Integer(),
+  materialsCode: Type.String(),
+  materialsName: Type.String(),
+  before: Type.Number(),
+  after: Type.Number(),
+});
+
+export const MrpCompare = Type.Object({
+  previous: nullable(MrpRunRow),
+  changes: Type.Array(MrpChangeRow),
+});
+export type MrpCompare = Static<typeof MrpCompare>;
+
+export const mrpApi = {
+  calculate: endpoint({
+    method: 'POST',
+    path: `${R}calculate`,
+    summary:
+      'MRP计算：按全部未完成的销售订单、生产订单与计划展开BOM，净算库存与在途，生成采购需求（请购单）与自制建议',
+    access: { keys: ['purchasingDemandCalculate'] },
+    body: Type.Object({}, { additionalProperties: false }),
+    result: MrpRunRow,
+  }),
+  runs: endpoint({
+    method: 'GET',
+    path: `${R}getMrpRunList`,
+    summary: '最近的MRP运算记录（最多20次）',
+    access: { keys: ['purchasingDemand'] },
+    result: Type.Array(MrpRunRow),
+  }),
+  lines: endpoint({
+    method: 'GET',
+    path: `${R}getMrpRunLines`,
+    summary: '某次MRP运算的计划订单：数量、需求日期、下达日期、延误与需求来源（追溯到订单与BOM路径）',
+    access: { keys: ['purchasingDemand'] },
+    query: IdQuery,
+    result: Type.Array(MrpRunLineRow),
+  }),
+  compare: endpoint({
+    method: 'GET',
+    path: `${R}compareMrpRun`,
+    summary: '与上一次成功的MRP运算比较：各物料计划数量的变化',
+    access: { keys: ['purchasingDemand'] },
+    query: IdQuery,
+    result: MrpCompare,
+  }),
+};
