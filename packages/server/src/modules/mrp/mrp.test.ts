@@ -1,0 +1,139 @@
+import type { MrpCompare, MrpRunLineRow, MrpRunRow } from '@factory/shared/api/mrp';
+import { formatFactoryTime } from '@factory/shared/factoryTime';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createHarness, type Harness } from '../../testing/harness.ts';
+import { addOrder, type ProductionFixture, productionFixture } from '../plans/testing.ts';
+
+const R = 'mrp/private/mrpRun/';
+const Q = 'purchase/private/purchaseRequest/';
+const MAT = 'basicData/materials/private/materials/';
+
+type Request = {
+  id: number;
+  code: string;
+  version: number;
+  status: number;
+  source: number;
+  quantity: number;
+};
+
+let h: Harness;
+let f: ProductionFixture;
+/** The production order's delivery, a month from now (factory time), and its day. */
+const due = formatFactoryTime(new Date(Date.now() + 30 * 86_400_000)).slice(0, 10);
+let moCode: string;
+
+beforeAll(async () => {
+  h = await createHarness();
+  f = await productionFixture(h, 'mrp');
+  // copper: bought, 3 working days, at least 500 kg in hundreds (safety stock: engine.test.ts)
+  const copper = await f.a.ok<Record<string, unknown>>(
+    f.a.get(`${MAT}getMaterialsDetail`, { id: f.ids.copper }),
+  );
+  await f.a.ok(
+    f.a.put(`${MAT}updateOne`, {
+      id: f.ids.copper,
+      code: copper.code,
+      name: copper.name,
+      materialType: 0,
+      mainUnitId: f.ids.kg,
+      isVirtualMaterials: false,
+      procurementType: 1,
+      leadTimeDays: 3,
+      lotSizeRule: 2,
+      minOrderQty: 500,
+      orderMultiple: 100,
+    }),
+  );
+  moCode = (await addOrder(f, { deliveryTime: `${due} 17:00:00` })).code;
+});
+afterAll(() => h.close());
+
+const calculate = () => f.a.ok<MrpRunRow>(f.a.post(`${R}calculate`, {}));
+const lines = (id: number) => f.a.ok<MrpRunLineRow[]>(f.a.get(`${R}getMrpRunLines`, { id }));
+const mrpRequests = async () =>
+  (
+    await f.a.page<Request>(`${Q}getPurchaseRequestListPage`, [
+      { fieldName: 'source', operator: 'eq', fieldValue: 1 },
+    ])
+  ).content;
+const daysBefore = (date: string, n: number) =>
+  new Date(Date.parse(`${date}T00:00:00Z`) - n * 86_400_000).toISOString().slice(0, 10);
+
+describe('MRP runs', () => {
+  it('plans the order’s product and parts, buys the copper by its lot rule and pegs it to the order', async () => {
+    const run = await calculate();
+    expect(run).toMatchObject({ status: 1, error: null, plannedCount: 3, requestCount: 1, lateCount: 0 });
+    expect(run.code).toMatch(/^MRP\d{14}$/);
+    const rows = await lines(run.id);
+    expect(rows.map((r) => [r.materialsCode, r.procurementType, r.quantity, r.dueDate])).toEqual(
+      expect.arrayContaining([
+        ['S13-M-400', 0, 10, due],
+        ['CORE-400', 0, 10, due],
+        // 10 × 40 kg → at least 500
+        ['CU-1.8', 1, 500, due],
+      ]),
+    );
+    const copper = rows.find((r) => r.materialsCode === 'CU-1.8') as MrpRunLineRow;
+    expect(copper.releaseDate).toBe(daysBefore(due, 3));
+    expect(copper.pegs).toEqual([
+      { demand: moCode, path: ['S13-M-400', 'CU-1.8'], quantity: 400 },
+      { demand: '', path: ['CU-1.8'], quantity: 100 },
+    ]);
+    const [request] = await mrpRequests();
+    expect(request).toMatchObject({ status: 0, quantity: 500 });
+    expect(copper.requestCode).toBe(request.code);
+  });
+
+  it('replaces the requests nobody acted on; the same inputs give the same plan', async () => {
+    const before = await mrpRequests();
+    const run = await calculate();
+    const after = await mrpRequests();
+    expect(after).toHaveLength(1);
+    expect(after[0].id).not.toBe(before[0].id);
+    const diff = await f.a.ok<MrpCompare>(f.a.get(`${R}compareMrpRun`, { id: run.id }));
+    expect(diff.previous?.id).toBe(run.id - 1);
+    expect(diff.changes).toEqual([]);
+  });
+
+  it('counts a submitted request as coming, and says what changed since the last run', async () => {
+    const [request] = await mrpRequests();
+    await f.a.ok(f.a.post(`${Q}submit`, { id: request.id, version: request.version }));
+    const run = await calculate();
+    expect(run.requestCount).toBe(0);
+    expect((await mrpRequests()).map((r) => r.status)).toEqual([1]);
+    const diff = await f.a.ok<MrpCompare>(f.a.get(`${R}compareMrpRun`, { id: run.id }));
+    expect(diff.changes).toEqual([
+      {
+        materialsId: f.ids.copper,
+        materialsCode: 'CU-1.8',
+        materialsName: '漆包铜线 Φ1.8',
+        before: 500,
+        after: 0,
+      },
+    ]);
+    const runs = await f.a.ok<MrpRunRow[]>(f.a.get(`${R}getMrpRunList`));
+    expect(runs.map((r) => r.id)).toEqual([run.id, run.id - 1, run.id - 2]);
+  });
+
+  it('keeps a failed run naming the BOM cycle, and writes nothing else', async () => {
+    await h.db.withTenant(f.tenant.id, (tx) =>
+      tx.execute(
+        sql`insert into bom_item (parent_id, child_id, quantity) values (${f.ids.core}, ${f.ids.product}, 1)`,
+      ),
+    );
+    const run = await calculate();
+    expect(run).toMatchObject({ status: 2, plannedCount: 0 });
+    expect(run.error).toBe('物料清单存在循环：S13-M-400 → CORE-400 → S13-M-400');
+    expect(await lines(run.id)).toEqual([]);
+    await h.db.withTenant(f.tenant.id, (tx) =>
+      tx.execute(sql`delete from bom_item where parent_id = ${f.ids.core} and child_id = ${f.ids.product}`),
+    );
+  });
+
+  it('asks for the permission to calculate', async () => {
+    const denied = await h.call('POST', `${R}calculate`, { body: {} });
+    expect(denied.body.errorCode).not.toBe(0);
+  });
+});
