@@ -12,7 +12,7 @@ import { demoMoulds, seedMoulds } from './mould.ts';
 import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
-import { seedOpenPurchase } from './purchase.ts';
+import { seedMrpParameters, seedMrpRun, seedOpenPurchase } from './purchase.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { demoSales, salesShipper, seedOpenSales } from './sales.ts';
 import { seedHolidays, seedShifts } from './shifts.ts';
@@ -136,7 +136,12 @@ export async function seedDemo(services: Services): Promise<boolean> {
         await warehouse?.finish(sells ? salesShipper(tx, tenantInfo, adminId) : undefined);
         if (sells) await seedOpenSales(tx, tenantInfo, adminId);
         // the buyer's desk today: requests to order, one order to price
-        if (stock) await seedOpenPurchase(tx, tenantInfo, adminId);
+        if (stock) {
+          await seedOpenPurchase(tx, tenantInfo, adminId);
+          // the planner's MRP run of this morning, kept with what it suggested
+          await seedMrpParameters(tx, adminId);
+          await seedMrpRun(tx, adminId);
+        }
         if (storage) await seedPackageCodes(tx, adminId);
         // after the factory, the materials and the storage: its tank and fin moulds on the assembly line
         const moulds = demoMoulds[t.memberCode];

@@ -257,9 +257,9 @@ describe('the transformer works’ demo purchase', () => {
         count(*) filter (where status = 1)::int as partly,
         count(*) filter (where confirm_status = 1 and status = 0)::int as open,
         count(*) filter (where confirm_status = 0)::int as unconfirmed,
-        (select count(*)::int from purchase_request where tenant_id = (select id from t)) as requests,
-        (select count(*)::int from purchase_request where tenant_id = (select id from t) and status = 1) as submitted,
-        (select count(*)::int from purchase_request where tenant_id = (select id from t) and status = 2) as ordered,
+        (select count(*)::int from purchase_request where tenant_id = (select id from t) and source = 0) as requests,
+        (select count(*)::int from purchase_request where tenant_id = (select id from t) and source = 0 and status = 1) as submitted,
+        (select count(*)::int from purchase_request where tenant_id = (select id from t) and source = 0 and status = 2) as ordered,
         (select count(*)::int from stock_doc d where d.tenant_id = (select id from t) and d.kind = 0
           and d.book_as = 0 and d.status = 2
           and not exists (select 1 from purchase_receipt r where r.stock_doc_id = d.id)) as unlinked,
@@ -282,5 +282,20 @@ describe('the transformer works’ demo purchase', () => {
     expect(p.unlinked).toBe(0);
     expect(p.misplaced).toBe(0);
     expect(p.overreceived).toBe(0);
+  });
+
+  it('keeps this morning’s MRP run, its requests pegged to the orders that need them', async () => {
+    const [run] = await transformer<Record<string, number>>(sql`
+      select count(*)::int as runs, max(status)::int as status, max(planned_count)::int as planned,
+        max(request_count)::int as requests,
+        (select count(*)::int from purchase_request where tenant_id = (select id from t) and source = 1) as suggested,
+        (select count(*)::int from mrp_run_line l where l.tenant_id = (select id from t)
+          and exists (select 1 from jsonb_array_elements(l.pegs) g where g->>'demand' like 'SO%' or g->>'demand' like 'MO%'
+            or g->>'demand' like 'PL%')) as pegged
+      from mrp_run where tenant_id = (select id from t)`);
+    expect(run).toMatchObject({ runs: 1, status: 1 });
+    expect(run.planned).toBeGreaterThan(0);
+    expect(run.suggested).toBe(run.requests);
+    expect(run.pegged).toBeGreaterThan(0);
   });
 });

@@ -1,6 +1,7 @@
 import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { asc, eq, inArray } from 'drizzle-orm';
-import { materials, suppliers, units } from '../modules/information/index.ts';
+import { material, materials, suppliers, units } from '../modules/information/index.ts';
+import { calculate } from '../modules/mrp/index.ts';
 import {
   orderRequests,
   purchaseOrder,
@@ -29,12 +30,56 @@ const SUPPLIED_BY: readonly (readonly [RegExp, string])[] = [
   [/开关|阀|温控|油位/, '某分接开关'],
 ];
 
+/** Working days each supplier needs from order to delivery, by short name (MRP lead time). */
+const LEAD_DAYS: Record<string, number> = {
+  某铜业: 5,
+  宝钢硅钢: 10,
+  魏德曼绝缘: 7,
+  某变压器油: 5,
+  某套管: 15,
+  某分接开关: 12,
+};
+
 /** A unit price (yuan, tax included) for a material: by its unit, steady over the year. */
 function priceOf(code: string, unit: string | null): number {
   let h = 0;
   for (const ch of code) h = (Math.imul(h, 33) + ch.charCodeAt(0)) >>> 0;
   const base: Record<string, number> = { kg: 38, 米: 6, 张: 18, 个: 45, 套: 380, 台: 1_600, 升: 11 };
   return Math.round((base[unit ?? ''] ?? 25) * (1 + (h % 60) / 100) * 100) / 100;
+}
+
+/**
+ * The bought materials' MRP parameters, as the planner keys them on the materials: each its
+ * supplier's lead time; silicon steel bought in coils (at least 500 kg, in hundreds), copper in
+ * 200 kg reels; the rest as needed.
+ */
+export async function seedMrpParameters(tx: Tx, adminId: number): Promise<void> {
+  const sellers = new Map(
+    (await tx.select({ id: suppliers.id, shortName: suppliers.shortName }).from(suppliers)).map((s) => [
+      s.id,
+      s.shortName ?? '',
+    ]),
+  );
+  const supplierOf = await suppliersOf(tx);
+  const bought = await tx
+    .select({ id: materials.id, name: materials.name, unit: units.name })
+    .from(materials)
+    .leftJoin(units, eq(units.id, materials.mainUnitId))
+    .where(inArray(materials.materialType, [0, 3]))
+    .orderBy(asc(materials.code));
+  for (const m of bought) {
+    const supplier = sellers.get(supplierOf(m.id) ?? 0) ?? '';
+    const lot = /硅钢/.test(m.name)
+      ? { lotSizeRule: 2, minOrderQty: 500, orderMultiple: 100 }
+      : /铜线|扁线/.test(m.name) && m.unit === 'kg'
+        ? { lotSizeRule: 1, fixedLotQty: 200 }
+        : { lotSizeRule: 0 };
+    await material.update(tx, adminId, m.id, {
+      procurementType: 1,
+      leadTimeDays: LEAD_DAYS[supplier] ?? 7,
+      ...lot,
+    });
+  }
 }
 
 /** Who supplies each material: the supplier its code and name point to, else one in turn. */
@@ -203,4 +248,12 @@ export async function seedOpenPurchase(
   // the buyer has turned the first one into an order, not yet priced with the supplier
   const supplierId = ids.length ? (await suppliersOf(tx))(chosen[0].id) : undefined;
   if (supplierId !== undefined) await orderRequests(tx, buyerId, { ids: [ids[0]], supplierId });
+}
+
+/** This morning's MRP run, by the planner, over everything open (its requests join the buyer's desk). */
+export async function seedMrpRun(tx: Tx, adminId: number, now = Date.now()): Promise<void> {
+  const [planner] = await tx.select({ id: users.id }).from(users).where(eq(users.userName, 'jihua01'));
+  setClock(tx, new Date(now - 90 * 60_000));
+  await calculate(tx, planner?.id ?? adminId);
+  setClock(tx, undefined);
 }

@@ -15,4 +15,5 @@ export const mrp: ModuleFace = {
 };
 
 export { type MrpInput, runMrp } from './engine.ts';
+export { calculate } from './run.ts';
 export * from './schema.ts';
