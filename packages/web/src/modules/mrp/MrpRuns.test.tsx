@@ -1,0 +1,119 @@
+import { type MrpCompare, type MrpRunLineRow, type MrpRunRow, mrpApi } from '@factory/shared/api/mrp';
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { request } from '../../platform/request.ts';
+import { type SessionUser, useSession } from '../../platform/session.ts';
+import { mountPage } from '../../platform/testing.tsx';
+import { MrpRuns } from './MrpRuns.tsx';
+
+vi.mock('../../platform/request.ts', async (original) => ({
+  ...(await original<typeof import('../../platform/request.ts')>()),
+  request: vi.fn(),
+}));
+const send = vi.mocked(request);
+
+const run: MrpRunRow = {
+  id: 12,
+  code: 'MRP20261127083000',
+  status: 1,
+  error: null,
+  demandCount: 8,
+  materialCount: 5,
+  plannedCount: 2,
+  requestCount: 1,
+  lateCount: 1,
+  durationMs: 42,
+  createdByName: '赵计划',
+  createdAt: '2026-11-27 08:30:00',
+};
+const lines: MrpRunLineRow[] = [
+  {
+    id: 1,
+    materialsId: 3,
+    materialsCode: 'YCL-GG-001',
+    materialsName: '冷轧取向硅钢片',
+    unitName: 'kg',
+    procurementType: 1,
+    quantity: 500,
+    dueDate: '2026-12-14',
+    releaseDate: '2026-11-27',
+    late: true,
+    pegs: [
+      { demand: 'MO20261120003', path: ['CP-S13-630', 'BCP-TX-630', 'YCL-GG-001'], quantity: 479.2 },
+      { demand: '', path: ['YCL-GG-001'], quantity: 20.8 },
+    ],
+    requestId: 40,
+    requestCode: 'QG20261127001',
+  },
+  {
+    id: 2,
+    materialsId: 2,
+    materialsCode: 'BCP-TX-630',
+    materialsName: '铁心 630kVA',
+    unitName: '台',
+    procurementType: 0,
+    quantity: 8,
+    dueDate: '2026-12-21',
+    releaseDate: '2026-12-14',
+    late: false,
+    pegs: [{ demand: 'MO20261120003', path: ['CP-S13-630', 'BCP-TX-630'], quantity: 8 }],
+    requestId: null,
+    requestCode: null,
+  },
+];
+const compare: MrpCompare = {
+  previous: { ...run, id: 11, code: 'MRP20261126083000', createdAt: '2026-11-26 08:30:00' },
+  changes: [
+    { materialsId: 3, materialsCode: 'YCL-GG-001', materialsName: '冷轧取向硅钢片', before: 400, after: 500 },
+  ],
+};
+
+const signIn = (permissions: string[]) =>
+  useSession.setState({
+    user: { id: 5, userName: 'jihua01', permissions, companyInfo: { flags: {} } } as unknown as SessionUser,
+  });
+
+beforeEach(() => {
+  send.mockImplementation(async (_method, path) => {
+    if (path === mrpApi.calculate.path) return run as never;
+    if (path === mrpApi.runs.path) return [run] as never;
+    if (path === mrpApi.lines.path) return lines as never;
+    if (path === mrpApi.compare.path) return compare as never;
+    throw new Error(`unexpected call ${path}`);
+  });
+});
+afterEach(() => {
+  cleanup();
+  send.mockReset();
+  useSession.setState({ user: undefined });
+});
+
+describe('MRP runs', () => {
+  it('calculates after asking, then shows the run’s planned orders, their pegs and what changed', async () => {
+    signIn(['purchasingdemand', 'purchasingdemandcalculate']);
+    const calculated = vi.fn();
+    mountPage(<MrpRuns onCalculated={calculated} />);
+    fireEvent.click(screen.getByRole('button', { name: /MRP计算/ }));
+    fireEvent.click(await screen.findByRole('button', { name: '开始计算' }));
+    await waitFor(() => expect(calculated).toHaveBeenCalled());
+    expect(send).toHaveBeenCalledWith('POST', mrpApi.calculate.path, expect.objectContaining({ body: {} }));
+    // the drawer (a portal) opens on the new run
+    expect(await screen.findByText('MRP运算记录')).toBeTruthy();
+    expect(await screen.findByText('QG20261127001')).toBeTruthy();
+    expect(screen.getByText('延误')).toBeTruthy();
+    expect(screen.getByText('自制建议')).toBeTruthy();
+    fireEvent.click(screen.getAllByRole('button', { name: /展开行|Expand row/ })[0]);
+    expect(await screen.findByText('CP-S13-630 → BCP-TX-630 → YCL-GG-001')).toBeTruthy();
+    expect(screen.getByText('安全库存/批量')).toBeTruthy();
+    fireEvent.click(screen.getByRole('tab', { name: '与上次比较' }));
+    expect(await screen.findByText('+100')).toBeTruthy();
+  });
+
+  it('shows no calculate button without the key, and the kept runs still', async () => {
+    signIn(['purchasingdemand']);
+    mountPage(<MrpRuns />);
+    expect(screen.queryByRole('button', { name: /MRP计算/ })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: /运算记录/ }));
+    expect(await screen.findByText('MRP20261127083000')).toBeTruthy();
+  });
+});

@@ -1,0 +1,248 @@
+import { CalculatorOutlined, HistoryOutlined } from '@ant-design/icons';
+import { type MrpRunLineRow, type MrpRunRow, mrpApi } from '@factory/shared/api/mrp';
+import { procurementType } from '@factory/shared/enums';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Button, Drawer, Empty, Flex, List, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { useState } from 'react';
+import { call } from '../../platform/call.ts';
+import { LoadState } from '../../platform/LoadState.tsx';
+import { formatNumber } from '../../platform/list/format.ts';
+import { usePermission } from '../../platform/usePermission.ts';
+
+const RUNS = ['mrp', 'runs'] as const;
+
+const runStatus: Record<number, { label: string; color: string }> = {
+  0: { label: '运算中', color: 'processing' },
+  1: { label: '已完成', color: 'success' },
+  2: { label: '失败', color: 'error' },
+};
+
+/** One run's figures in a sentence, as the list and the success message say it. */
+export const runSummary = (r: MrpRunRow) =>
+  r.status === 2
+    ? (r.error ?? '运算失败')
+    : `需求 ${r.demandCount} 条，涉及物料 ${r.materialCount} 种，计划订单 ${r.plannedCount} 条（生成请购单 ${r.requestCount} 张${r.lateCount ? `，延误 ${r.lateCount} 条` : ''}），用时 ${r.durationMs} 毫秒`;
+
+/** What a planned order is for: each top demand with the BOM path down to the material. */
+function Pegs({ line }: { line: MrpRunLineRow }) {
+  return (
+    <List
+      size="small"
+      dataSource={line.pegs}
+      renderItem={(p) => (
+        <List.Item>
+          <Space size={8} wrap>
+            {p.demand ? <Tag color="blue">{p.demand}</Tag> : <Tag>安全库存/批量</Tag>}
+            <Typography.Text type="secondary">{p.path.join(' → ')}</Typography.Text>
+            <span>
+              {formatNumber(p.quantity)} {line.unitName ?? ''}
+            </span>
+          </Space>
+        </List.Item>
+      )}
+    />
+  );
+}
+
+function RunLines({ run }: { run: MrpRunRow }) {
+  const lines = useQuery({
+    queryKey: [...RUNS, run.id, 'lines'],
+    queryFn: () => call(mrpApi.lines, { id: run.id }),
+  });
+  const diff = useQuery({
+    queryKey: [...RUNS, run.id, 'compare'],
+    queryFn: () => call(mrpApi.compare, { id: run.id }),
+  });
+  if (run.status === 2) return <Alert type="error" showIcon message="运算失败" description={run.error} />;
+  return (
+    <Tabs
+      items={[
+        {
+          key: 'lines',
+          label: `计划订单（${run.plannedCount}）`,
+          children: lines.data ? (
+            <Table<MrpRunLineRow>
+              rowKey="id"
+              size="small"
+              dataSource={lines.data}
+              pagination={{ pageSize: 20, showSizeChanger: false }}
+              expandable={{ expandedRowRender: (l) => <Pegs line={l} /> }}
+              columns={[
+                { title: '物料编码', dataIndex: 'materialsCode', width: 140 },
+                { title: '物料名称', dataIndex: 'materialsName', width: 180 },
+                {
+                  title: '供应方式',
+                  dataIndex: 'procurementType',
+                  width: 90,
+                  render: (v: number) => (
+                    <Tag color={v === 0 ? 'purple' : v === 2 ? 'orange' : 'cyan'}>
+                      {procurementType.label(v, '')}
+                    </Tag>
+                  ),
+                },
+                {
+                  title: '数量',
+                  dataIndex: 'quantity',
+                  align: 'right',
+                  width: 110,
+                  render: (v: number, l) => `${formatNumber(v)} ${l.unitName ?? ''}`,
+                },
+                { title: '需求日期', dataIndex: 'dueDate', width: 110 },
+                {
+                  title: '下达日期',
+                  dataIndex: 'releaseDate',
+                  width: 130,
+                  render: (v: string, l) => (
+                    <Space size={4}>
+                      {v}
+                      {l.late && <Tag color="red">延误</Tag>}
+                    </Space>
+                  ),
+                },
+                {
+                  title: '请购单',
+                  dataIndex: 'requestCode',
+                  width: 160,
+                  render: (v: string | null, l) => v ?? (l.procurementType === 0 ? '自制建议' : '已处理'),
+                },
+              ]}
+            />
+          ) : (
+            <LoadState query={lines} title="计划订单" />
+          ),
+        },
+        {
+          key: 'compare',
+          label: '与上次比较',
+          children: diff.data ? (
+            diff.data.previous ? (
+              <Flex vertical gap={8}>
+                <Typography.Text type="secondary">
+                  上次：{diff.data.previous.code}（{diff.data.previous.createdAt}）
+                </Typography.Text>
+                <Table
+                  rowKey="materialsId"
+                  size="small"
+                  dataSource={diff.data.changes}
+                  pagination={false}
+                  locale={{ emptyText: '各物料的计划数量与上次相同' }}
+                  columns={[
+                    { title: '物料编码', dataIndex: 'materialsCode', width: 140 },
+                    { title: '物料名称', dataIndex: 'materialsName' },
+                    { title: '上次', dataIndex: 'before', align: 'right', render: formatNumber },
+                    { title: '本次', dataIndex: 'after', align: 'right', render: formatNumber },
+                    {
+                      title: '变化',
+                      align: 'right',
+                      render: (_: unknown, c: { before: number; after: number }) => {
+                        const d = Math.round((c.after - c.before) * 1e6) / 1e6;
+                        return (
+                          <Typography.Text type={d > 0 ? 'danger' : 'success'}>
+                            {d > 0 ? `+${formatNumber(d)}` : formatNumber(d)}
+                          </Typography.Text>
+                        );
+                      },
+                    },
+                  ]}
+                />
+              </Flex>
+            ) : (
+              <Empty description="这是第一次成功的运算，没有可比较的记录" />
+            )
+          ) : (
+            <LoadState query={diff} title="比较" />
+          ),
+        },
+      ]}
+    />
+  );
+}
+
+/**
+ * MRP 计算 and the kept runs, for the 采购需求 page: 运算 (asks first: it replaces the MRP
+ * requests nobody has acted on), then each run's planned orders with what they are for and what
+ * changed since the last one. `onCalculated` refreshes the request list beside it.
+ */
+export function MrpRuns({ onCalculated }: { onCalculated?: () => void }) {
+  const can = usePermission();
+  const { modal, message } = App.useApp();
+  const client = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const [chosen, setChosen] = useState<number | null>(null);
+  const runs = useQuery({ queryKey: RUNS, queryFn: () => call(mrpApi.runs), enabled: open });
+  const calculate = useMutation({
+    mutationFn: () => call(mrpApi.calculate, {}),
+    onSuccess: async (run) => {
+      await client.invalidateQueries({ queryKey: RUNS });
+      onCalculated?.();
+      if (run.status === 2) message.error(run.error ?? '运算失败');
+      else message.success(`MRP运算完成：${runSummary(run)}`);
+      setChosen(run.id);
+      setOpen(true);
+    },
+  });
+  const ask = () =>
+    modal.confirm({
+      title: 'MRP计算',
+      content:
+        '按全部未完成的销售订单、生产订单与生产计划展开BOM，净算库存与在途；上次运算生成且仍待提交的请购单将被替换。确定开始计算吗？',
+      okText: '开始计算',
+      onOk: () => calculate.mutateAsync(),
+    });
+  const shown = runs.data?.find((r) => r.id === chosen) ?? runs.data?.[0];
+  return (
+    <>
+      <Space>
+        {can('purchasingDemand', 'Calculate') && (
+          <Button type="primary" icon={<CalculatorOutlined />} loading={calculate.isPending} onClick={ask}>
+            MRP计算
+          </Button>
+        )}
+        <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)}>
+          运算记录
+        </Button>
+      </Space>
+      <Drawer title="MRP运算记录" width={1080} open={open} onClose={() => setOpen(false)} destroyOnHidden>
+        {runs.data ? (
+          runs.data.length ? (
+            <Flex gap={16} align="start">
+              <List<MrpRunRow>
+                style={{ width: 280, flex: 'none' }}
+                bordered
+                dataSource={runs.data}
+                renderItem={(r) => (
+                  <List.Item
+                    onClick={() => setChosen(r.id)}
+                    style={{ cursor: 'pointer', background: r.id === shown?.id ? '#e6f4ff' : undefined }}
+                  >
+                    <List.Item.Meta
+                      title={
+                        <Space size={6}>
+                          {r.code}
+                          <Tag color={runStatus[r.status]?.color}>{runStatus[r.status]?.label}</Tag>
+                        </Space>
+                      }
+                      description={`${r.createdAt} · ${r.createdByName ?? '系统'} · 计划订单 ${r.plannedCount}`}
+                    />
+                  </List.Item>
+                )}
+              />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                {shown && (
+                  <Flex vertical gap={12}>
+                    <Typography.Text>{runSummary(shown)}</Typography.Text>
+                    <RunLines key={shown.id} run={shown} />
+                  </Flex>
+                )}
+              </div>
+            </Flex>
+          ) : (
+            <Empty description="还没有运算记录，点击“MRP计算”开始" />
+          )
+        ) : (
+          <LoadState query={runs} title="运算记录" />
+        )}
+      </Drawer>
+    </>
+  );
+}
