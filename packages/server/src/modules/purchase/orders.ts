@@ -9,6 +9,7 @@ import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { lookedUp } from '../../platform/list.ts';
 import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
+import { orderRules } from '../../platform/orders.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { basicConfig } from '../../platform/schema.ts';
 import {
@@ -50,7 +51,7 @@ export const purchaseOrder = crud({
   hooks: {
     async validate(tx, _values, id, body) {
       if (id !== null) {
-        await refuseUnlessDraft(tx, id, '修改');
+        await rules.refuseUnlessDraft(tx, id, '修改');
         // the lines are written anew: what request each kept line came from is carried over
         requestsBefore.set(
           body,
@@ -66,20 +67,8 @@ export const purchaseOrder = crud({
         await refuseVirtual(tx, l.materialsId, `lines.${i}.materialsName`, `第${i + 1}行`);
     },
     async saved(tx, id, body, isNew, actorId) {
-      await tx
-        .update(purchaseOrderLines)
-        .set({ amount: sql`round(${purchaseOrderLines.quantity} * ${purchaseOrderLines.unitPrice}, 2)` })
-        .where(eq(purchaseOrderLines.orderId, id));
-      await tx
-        .update(purchaseOrders)
-        .set({
-          lineCount: sql`(select count(*) from ${purchaseOrderLines} l where l.order_id = ${purchaseOrders.id})`,
-          totalQuantity: sql`(select coalesce(sum(l.quantity), 0) from ${purchaseOrderLines} l where l.order_id = ${purchaseOrders.id})`,
-          totalAmount: sql`(select coalesce(sum(l.amount), 0) from ${purchaseOrderLines} l where l.order_id = ${purchaseOrders.id})`,
-          earliestDelivery: sql`(select min(l.delivery_time) from ${purchaseOrderLines} l where l.order_id = ${purchaseOrders.id})`,
-          ...(isNew ? { createdBy: actorId } : {}),
-        })
-        .where(eq(purchaseOrders.id, id));
+      await rules.total(tx, id);
+      if (isNew) await tx.update(purchaseOrders).set({ createdBy: actorId }).where(eq(purchaseOrders.id, id));
       const before = requestsBefore.get(body);
       if (!before?.length) return;
       // a request stays with the first line of its material not yet matched, in line order
@@ -104,7 +93,7 @@ export const purchaseOrder = crud({
       );
     },
     async removing(tx, id) {
-      await refuseUnlessDraft(tx, id, '删除');
+      await rules.refuseUnlessDraft(tx, id, '删除');
       const requestIds = await requestsOf(tx, id);
       await tx.delete(purchaseOrderLines).where(eq(purchaseOrderLines.orderId, id));
       await refreshRequests(tx, requestIds);
@@ -115,21 +104,27 @@ export const purchaseOrder = crud({
 /** Per save of an order: its lines made from requests, before the save rewrote them. */
 const requestsBefore = new WeakMap<object, { materialsId: number; requestId: number | null }[]>();
 
-/** An order is changed or deleted only before it is confirmed (and while open). */
-async function refuseUnlessDraft(tx: Tx, id: number, what: string) {
-  const [row] = await tx
-    .select({
-      code: purchaseOrders.code,
-      confirmStatus: purchaseOrders.confirmStatus,
-      status: purchaseOrders.status,
-    })
-    .from(purchaseOrders)
-    .where(eq(purchaseOrders.id, id));
-  if (!row) return;
-  if (row.status === 9) throw conflict(`采购订单“${row.code}”已取消，不能${what}`);
-  if (row.status === 3) throw conflict(`采购订单“${row.code}”已关闭，不能${what}`);
-  if (row.confirmStatus === 1) throw conflict(`采购订单“${row.code}”已确认，不能${what}，请先取消确认`);
-}
+/** The order rules sales keeps too (totals, editable while a draft, progress by the quantities). */
+const rules = orderRules({
+  label: '采购订单',
+  head: purchaseOrders,
+  id: purchaseOrders.id,
+  code: purchaseOrders.code,
+  confirmStatus: purchaseOrders.confirmStatus,
+  status: purchaseOrders.status,
+  lineCount: purchaseOrders.lineCount,
+  totalQuantity: purchaseOrders.totalQuantity,
+  totalAmount: purchaseOrders.totalAmount,
+  earliestDelivery: purchaseOrders.earliestDelivery,
+  lines: purchaseOrderLines,
+  orderId: purchaseOrderLines.orderId,
+  quantity: purchaseOrderLines.quantity,
+  unitPrice: purchaseOrderLines.unitPrice,
+  amount: purchaseOrderLines.amount,
+  deliveryTime: purchaseOrderLines.deliveryTime,
+  fulfilled: purchaseOrderLines.receivedQuantity,
+  totalFulfilled: purchaseOrders.receivedQuantity,
+});
 
 interface OrderLine {
   id: number;
@@ -172,15 +167,8 @@ async function overReceiptRate(tx: Tx): Promise<number> {
   return Number.isFinite(rate) && rate > 0 ? rate : 0;
 }
 
-/** The receiving status the lines' quantities give: nothing 0, some 1, all 2. */
-async function receivingStatus(tx: Tx, orderId: number): Promise<number> {
-  const lines = await linesOf(tx, orderId);
-  if (lines.every((l) => micro(l.receivedQuantity) === 0n)) return 0;
-  return lines.every((l) => micro(l.receivedQuantity) >= micro(l.quantity)) ? 2 : 1;
-}
-
-/** The lines' received quantities (receipts not reversed) and the order's total, from the receipts. */
-async function refreshReceived(tx: Tx, orderId: number) {
+/** The lines' received quantities from the receipts that stand; the order's total and status follow. */
+async function refreshReceived(tx: Tx, orderId: number): Promise<number> {
   await tx
     .update(purchaseOrderLines)
     .set({
@@ -188,12 +176,7 @@ async function refreshReceived(tx: Tx, orderId: number) {
         where r.line_id = ${purchaseOrderLines.id} and r.reversed_at is null)`,
     })
     .where(eq(purchaseOrderLines.orderId, orderId));
-  await tx
-    .update(purchaseOrders)
-    .set({
-      receivedQuantity: sql`(select coalesce(sum(l.received_quantity), 0) from ${purchaseOrderLines} l where l.order_id = ${purchaseOrders.id})`,
-    })
-    .where(eq(purchaseOrders.id, orderId));
+  return rules.progress(tx, orderId);
 }
 
 const actorIdOf = (actor: Actor) => (actor === 'system' ? null : actor.userId);
@@ -298,8 +281,7 @@ async function receive(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Ac
       createdBy: actorId,
     })),
   );
-  await refreshReceived(tx, row.id);
-  return { status: await receivingStatus(tx, row.id) };
+  return { status: await refreshReceived(tx, row.id) };
 }
 
 /**
@@ -322,8 +304,7 @@ async function unreceive(tx: Tx, row: DocRow, input: { body?: unknown; reason?: 
     .update(purchaseReceipts)
     .set({ reversedAt: sql`now()`, reversedBy: actorIdOf(actor) })
     .where(and(eq(purchaseReceipts.stockDocId, stockDocId), isNull(purchaseReceipts.reversedAt)));
-  await refreshReceived(tx, row.id);
-  return { status: await receivingStatus(tx, row.id) };
+  return { status: await refreshReceived(tx, row.id) };
 }
 
 /** The order's actions (purchaseOrderMachine) with their guards and effects. */
@@ -352,7 +333,7 @@ export const purchaseOrderActions = machineService({
     receive: { effect: (tx, row, input, actor) => receive(tx, row, input, actor) },
     unreceive: { effect: (tx, row, input, actor) => unreceive(tx, row, input, actor) },
     close: { effect: async (_tx, _row, input) => ({ closeReason: input.reason?.trim() ?? null }) },
-    reopen: { effect: async (tx, row) => ({ closeReason: null, status: await receivingStatus(tx, row.id) }) },
+    reopen: { effect: async (tx, row) => ({ closeReason: null, status: await rules.progress(tx, row.id) }) },
     cancel: {
       async after(tx, row) {
         // the cancelled order's lines no longer count as ordered
