@@ -6,7 +6,7 @@ import { purchaseOrderMachine, purchaseRequestMachine } from '@factory/shared/ma
 import { and, asc, desc, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
 import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
 import { lookedUp } from '../../platform/list.ts';
 import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
 import { orderRules } from '../../platform/orders.ts';
@@ -299,7 +299,17 @@ async function unreceive(tx: Tx, row: DocRow, input: { body?: unknown; reason?: 
     .where(and(eq(purchaseReceipts.orderId, row.id), eq(purchaseReceipts.stockDocId, stockDocId)));
   if (!receipts.length) throw fieldError('stockDocId', `所选单据不是采购订单“${row.code}”的收货单`);
   if (receipts[0].reversedAt) throw conflict(`收货单“${receipts[0].code}”已冲销，不能重复冲销`);
-  await reverseMadeFor(tx, stockDocId, input.reason?.trim() ?? '');
+  try {
+    await reverseMadeFor(tx, stockDocId, input.reason?.trim() ?? '');
+  } catch (e) {
+    if (!(e instanceof AppError)) throw e;
+    const code = receipts[0].code;
+    throw conflict(
+      e.message.startsWith('库存不足')
+        ? `收货单“${code}”的物料已被使用，不能冲销收货。${e.message}`
+        : `收货单“${code}”不能冲销收货：${e.message}`,
+    );
+  }
   await tx
     .update(purchaseReceipts)
     .set({ reversedAt: sql`now()`, reversedBy: actorIdOf(actor) })

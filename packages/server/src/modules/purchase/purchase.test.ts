@@ -243,7 +243,7 @@ describe('purchase orders', () => {
       }),
     );
     const used = await act(order.id, 'reverseReceipt', { stockDocId: b.stockDocId, reason: '录错' });
-    expect(used.body.errorMsg).toContain(`单据“${b.stockDocCode}”入库的物料已被使用，不能冲销`);
+    expect(used.body.errorMsg).toContain(`收货单“${b.stockDocCode}”的物料已被使用，不能冲销收货。库存不足：`);
     now = await detail(order.id);
     expect(now).toMatchObject({ status: 1, receivedQuantity: 60 });
     const foreign = await act(order.id, 'reverseReceipt', { stockDocId: 999_999, reason: '录错' });

@@ -356,7 +356,7 @@ export const stockDocActions = machineService({
       // its source reverses it through reverseMadeFor; anyone else is told what to do instead
       guard: (tx, doc, input) =>
         input.body === bySource ? Promise.resolve() : refuseMadeByProduction(tx, doc),
-      async effect(tx, doc, _input, actor) {
+      async effect(tx, doc, input, actor) {
         const moved = await movementsOf(tx, doc.id);
         const back: Posting[] = moved.map((m) => ({
           materialsId: m.materialsId,
@@ -370,9 +370,16 @@ export const stockDocActions = machineService({
         try {
           await post(tx, sourceOf(doc), back, actorId(actor));
         } catch (e) {
-          // what came in has been used since: the reversal would take stock that is not there
+          // the module that posted it says it in its own words (reverseMadeFor)
+          if (input.body === bySource) throw e;
+          // what came in has been used since (the reversal would take stock that is not there),
+          // or a count has frozen a place the reversal would touch
           if (e instanceof AppError)
-            throw conflict(`单据“${doc.code}”入库的物料已被使用，不能冲销。${e.message}`);
+            throw conflict(
+              doc.kind === 0 && e.message.startsWith('库存不足')
+                ? `单据“${doc.code}”入库的物料已被使用，不能冲销。${e.message}`
+                : `单据“${doc.code}”不能冲销：${e.message}`,
+            );
           throw e;
         }
         return undefined;
@@ -386,8 +393,9 @@ const bySource = Object.freeze({});
 
 /**
  * 冲销 of a document a module above the warehouse posted (`postNow`'s `madeFor`), asked by that
- * module as its own undo (a shipment taken back, a receipt reversed): the ledger refuses, naming
- * the batch, when what came in has been used since.
+ * module as its own undo (a shipment taken back, a receipt reversed): the ledger's refusal (what
+ * came in used since, a place frozen by a count) comes back as the ledger says it, for the caller
+ * to put in its own words.
  */
 export async function reverseMadeFor(tx: Tx, docId: number, reason: string): Promise<void> {
   // the source's own action checked the user's permission and keeps the user on its trail
