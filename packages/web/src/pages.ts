@@ -2,7 +2,10 @@ import { pages as equipment } from './modules/equipment/index.ts';
 import { pages as home } from './modules/home/index.ts';
 import { pages as information } from './modules/information/index.ts';
 import { pages as market } from './modules/market/index.ts';
+import { pages as mould } from './modules/mould/index.ts';
+import { pages as mrp } from './modules/mrp/index.ts';
 import { pages as plans } from './modules/plans/index.ts';
+import { pages as purchase } from './modules/purchase/index.ts';
 import { pages as sales } from './modules/sales/index.ts';
 import { pages as selfCenter } from './modules/selfCenter/index.ts';
 import { pages as setting } from './modules/setting/index.ts';
@@ -25,6 +28,9 @@ export const pageSources: Readonly<Record<string, Pages>> = {
   warehouse,
   siteWarehouse,
   sales,
+  purchase,
+  mrp,
+  mould,
   market,
 };
 

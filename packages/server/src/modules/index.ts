@@ -8,6 +8,7 @@ import { home } from './home/index.ts';
 import { information } from './information/index.ts';
 import { market } from './market/index.ts';
 import { mouldModule } from './mould/index.ts';
+import { mrp } from './mrp/index.ts';
 import { notification } from './notification/index.ts';
 import { plans } from './plans/index.ts';
 import { purchase } from './purchase/index.ts';
@@ -31,6 +32,7 @@ export const modules: readonly ModuleFace[] = [
   sales,
   mouldModule,
   purchase,
+  mrp,
   home,
   notification,
   changelog,

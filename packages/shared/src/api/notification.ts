@@ -18,6 +18,7 @@ export const notificationType = defineEnum([
   { value: 'workOrderOverdue', label: '工单超期' },
   { value: 'orderDueSoon', label: '订单即将到期' },
   { value: 'stockOutOfLimit', label: '库存预警' },
+  { value: 'mouldLifeWarning', label: '模具寿命预警' },
 ]);
 export type NotificationType = (typeof notificationType.values)[number];
 

@@ -145,6 +145,8 @@ export const ReportBody = Type.Object(
     /** Left out: (end − start − pauses) × operators. */
     workHours: Type.Optional(nullable(Type.Number({ minimum: 0, maximum: 100_000, title: '工时' }))),
     remark: Type.Optional(nullable(Type.String({ maxLength: 200, title: '备注' }))),
+    /** The mould the work ran on (DOMAIN "Shots"): lent to the work order's line; its counter moves. */
+    mouldId: Type.Optional(nullable(RowId('模具'))),
   },
   { additionalProperties: false },
 );

@@ -18,11 +18,17 @@ const materialField = {
   label: '物料',
   type: 'string',
   required: true,
-  ref: { entity: 'materials', by: 'code', idField: 'materialsId' },
+  ref: {
+    entity: 'materials',
+    by: 'code',
+    idField: 'materialsId',
+    // a virtual material is a phantom of its BOM: nothing to buy
+    filters: [{ fieldName: 'isVirtualMaterials', fieldType: 'integer', operator: 'eq', fieldValue: 0 }],
+  },
   width: 180,
-} satisfies FieldDecl;
+} as const satisfies FieldDecl;
 
-const supplierField = (required: boolean) =>
+const supplierField = <const R extends boolean>(required: R) =>
   ({
     label: '供应商',
     type: 'string',
@@ -31,7 +37,7 @@ const supplierField = (required: boolean) =>
     filter: ['like'],
     sort: true,
     width: 200,
-  }) satisfies FieldDecl;
+  }) as const satisfies FieldDecl;
 
 const purchaseQuantity = {
   label: '数量',

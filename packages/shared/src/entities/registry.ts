@@ -5,12 +5,14 @@ import { kittingEntity } from './kitting.ts';
 import { batchNumberEntity, packageCodeEntity } from './labels.ts';
 import { materialPrepEntity } from './materialPrep.ts';
 import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
+import { mouldEntity, mouldHandleEntity, mouldStockEntity } from './mould.ts';
 import { notificationRuleEntity } from './notification.ts';
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
 import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
 import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
+import { purchaseOrderEntity, purchaseRequestEntity } from './purchase.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { salesOrderEntity } from './salesOrder.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
@@ -80,4 +82,9 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   materialPrep: materialPrepEntity,
   stockMovement: stockMovementEntity,
   salesOrder: salesOrderEntity,
+  mould: mouldEntity,
+  mouldStock: mouldStockEntity,
+  mouldHandle: mouldHandleEntity,
+  purchaseOrder: purchaseOrderEntity,
+  purchaseRequest: purchaseRequestEntity,
 });

@@ -87,6 +87,22 @@ export const events = defineEvents({
       keeperIds: Type.Array(Type.Integer()),
     }),
   },
+  'mould.lifeWarning': {
+    label: '模具寿命预警',
+    scope: 'tenant',
+    payload: Type.Object({
+      mouldId: Type.Integer(),
+      code: Type.String(),
+      name: Type.String(),
+      /** 1 the counter reached designLife × warnPct, 2 it reached the design life while lent. */
+      kind: Type.Union([Type.Literal(1), Type.Literal(2)]),
+      usedShots: Type.Number(),
+      designLife: Type.Integer(),
+      warnPct: Type.Integer(),
+      /** The keepers of its equipment (every equipment keeper when it has none or they are none). */
+      keeperIds: Type.Array(Type.Integer()),
+    }),
+  },
   'changelog.added': {
     label: '更新日志',
     scope: 'system',

@@ -7,7 +7,8 @@ export const SALES_BASE = 'sales/private/';
 /**
  * A sales order (DOMAIN "Sales order"): confirmed (which offers production orders for what stock
  * does not cover), shipped in parts by 发货, closed with a reason (the rest is dropped) and reopened,
- * or cancelled before anything shipped. Shipping sets the status from the quantities (1 or 2).
+ * or cancelled before anything shipped. Shipping sets the status from the quantities (1 or 2);
+ * 撤销发货 takes one shipment back and sets it again (0, 1 or 2).
  * The database rules (nothing shipped, no linked production order confirmed) are the server's guards.
  */
 export const salesOrderMachine = defineMachine({
@@ -36,6 +37,19 @@ export const salesOrderMachine = defineMachine({
       confirm: '取消确认将取消由本订单生成且未确认的生产订单，确定取消确认吗？',
     },
     ship: { label: '发货', button: 'Ship', own: true, when: { confirmStatus: [1], status: [0, 1] } },
+    /**
+     * One shipment (one stock document) taken back: its quantities return to the lines and the
+     * stock to the warehouse (the document is reversed). A closed order is reopened first.
+     */
+    unship: {
+      label: '撤销发货',
+      button: 'Unship',
+      own: true,
+      reason: true,
+      danger: true,
+      when: { confirmStatus: [1], status: [1, 2] },
+      confirm: '撤销发货将冲销该出库单，发货数量退回订单行，货物退回原仓库原批次，确定撤销吗？',
+    },
     close: {
       label: '关闭',
       button: 'Close',

@@ -17,6 +17,7 @@ export const sales = group(
       'Close',
       'Reopen',
       'Ship',
+      'Unship',
     ]),
     addPage('salesOrderAdd', 'sales-order-add', '新增销售订单', `${SALES}/sales-order-list`),
     sub('salesOrderDetail', 'sales-order-detail/:id', '销售订单详情', `${SALES}/sales-order-list`),

@@ -59,6 +59,15 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
         : `物料“${p.name}”（${p.code}）库存 ${p.quantity}${p.unit} 高于上限 ${p.limit}${p.unit}，请控制入库`,
     recipientIds: p.keeperIds,
   }),
+  'mould.lifeWarning': ({ payload: p }) => ({
+    type: 'mouldLifeWarning',
+    title: '模具寿命预警',
+    message:
+      p.kind === 1
+        ? `模具“${p.name}”（${p.code}）已用模次 ${p.usedShots}，已达设计寿命 ${p.designLife} 的 ${p.warnPct}%，请安排保养或备模`
+        : `模具“${p.name}”（${p.code}）已用模次 ${p.usedShots}，已达设计寿命 ${p.designLife}，仍在产线使用，请及时送修或报废`,
+    recipientIds: p.keeperIds,
+  }),
 };
 
 /** A notification shows the first lines of a long entry; the dialog has the rest. */

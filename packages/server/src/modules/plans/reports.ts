@@ -326,6 +326,7 @@ const numberStatement = preparedStatement('report_number', (tx) => {
         endTime: sql`${$('end')}::timestamptz`,
         workHours: sql`${$('workHours')}::numeric`,
         remark: sql`${$('remark')}::text`,
+        mouldId: sql`${$('mould')}::int`,
         createdBy: $('user'),
         createdAt: $('now'),
       })
@@ -490,6 +491,7 @@ export async function report(tx: Tx, session: SessionInfo, body: ReportBody) {
     end: end?.toISOString() ?? null,
     workHours: workHours === null ? null : String(workHours),
     remark: body.remark?.trim() || null,
+    mould: body.mouldId ?? null,
     user: session.userId,
     now: at,
     users: operators,
@@ -589,6 +591,7 @@ export async function reverse(tx: Tx, session: SessionInfo, id: number, reason: 
       endTime: orig.endTime,
       workHours: neg(orig.workHours),
       reversalOf: orig.id,
+      mouldId: orig.mouldId,
       remark: reason?.trim() || null,
       createdBy: session.userId,
       createdAt: nowOf(tx),

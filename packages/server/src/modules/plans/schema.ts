@@ -352,6 +352,11 @@ export const reportWorks = tenantTable(
     /** The rework work order its repair quantity made (a reversal cancels it). */
     reworkWorkOrderId: integer('rework_work_order_id').references(() => produceWorkOrders.id),
     reversedAt: at('reversed_at'),
+    /**
+     * The mould the work ran on (DOMAIN "Shots"); the mould module, above this one, owns the mould
+     * table and checks and counts it, so no foreign key here. A reversal carries the original's.
+     */
+    mouldId: integer('mould_id'),
     remark: text('remark'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -64,7 +64,7 @@ export const purchaseOrder = crud({
       }
       const lines = Array.isArray(body.lines) ? (body.lines as { materialsId?: unknown }[]) : [];
       for (const [i, l] of lines.entries())
-        await refuseVirtual(tx, l.materialsId, `lines.${i}.materialsName`, `第${i + 1}行`);
+        await refuseVirtual(tx, l.materialsId, `lines.${i}.materialsId`, `第${i + 1}行`);
     },
     async saved(tx, id, body, isNew, actorId) {
       await rules.total(tx, id);

@@ -48,7 +48,7 @@ export const purchaseRequest = crud({
             `请购单“${row.code}”${purchaseRequestMachine.states.status.enum.label(row.status, '')}，不能修改`,
           );
       }
-      await refuseVirtual(tx, values.materialsId, 'materialsName');
+      await refuseVirtual(tx, values.materialsId, 'materialsId');
     },
     async saved(tx, id, _body, isNew, actorId) {
       if (isNew)
@@ -82,7 +82,7 @@ export const purchaseRequestActions = machineService({
   hooks: {
     submit: {
       async guard(tx, row) {
-        await refuseVirtual(tx, row.materialsId, 'materialsName');
+        await refuseVirtual(tx, row.materialsId, 'materialsId');
       },
     },
     withdraw: { guard: refuseOrdered('撤回') },

@@ -3,11 +3,14 @@ import { fromMicro, least, micro } from '@factory/shared/decimal';
 import { salesOrderEntity } from '@factory/shared/entities/salesOrder';
 import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { salesOrderMachine } from '@factory/shared/machines/sales';
-import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { nowOf } from '../../platform/clock.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, fieldError, invalid, notFound } from '../../platform/errors.ts';
+import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
+import { orderRules } from '../../platform/orders.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { batchNumbers, customers, materials, warehouses } from '../information/index.ts';
 import {
@@ -21,6 +24,7 @@ import { users } from '../setting/index.ts';
 import {
   bookingType,
   postNow,
+  reverseMadeFor,
   stockBalances,
   stockDocLines,
   stockDocs,
@@ -68,44 +72,49 @@ export const salesOrder = crud({
   },
   hooks: {
     async validate(tx, _values, id) {
-      if (id !== null) await refuseUnlessDraft(tx, id, '修改');
+      if (id !== null) await rules.refuseUnlessDraft(tx, id, '修改');
     },
     async saved(tx, id, _body, isNew, actorId) {
-      // amounts 2 decimals half-up (numeric round rounds halves away from zero), then the totals
-      await tx
-        .update(salesOrderLines)
-        .set({ amount: sql`round(${salesOrderLines.quantity} * ${salesOrderLines.unitPrice}, 2)` })
-        .where(eq(salesOrderLines.orderId, id));
-      await tx
-        .update(salesOrders)
-        .set({
-          lineCount: sql`(select count(*) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
-          totalQuantity: sql`(select coalesce(sum(l.quantity), 0) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
-          totalAmount: sql`(select coalesce(sum(l.amount), 0) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
-          earliestDelivery: sql`(select min(l.delivery_time) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
-          ...(isNew ? { createdBy: actorId } : {}),
-        })
-        .where(eq(salesOrders.id, id));
+      await rules.total(tx, id);
+      if (isNew) await tx.update(salesOrders).set({ createdBy: actorId }).where(eq(salesOrders.id, id));
     },
     async removing(tx, id) {
-      await refuseUnlessDraft(tx, id, '删除');
+      await rules.refuseUnlessDraft(tx, id, '删除');
+      // shipments taken back stay as the trail of their stock documents: the order is cancelled instead
+      const [shipped] = await tx
+        .select({ code: salesOrders.code })
+        .from(salesShipments)
+        .innerJoin(salesOrders, eq(salesOrders.id, salesShipments.orderId))
+        .where(eq(salesShipments.orderId, id))
+        .limit(1);
+      if (shipped) throw conflict(`销售订单“${shipped.code}”有已撤销的发货记录，不能删除，请取消该订单`);
       // an order confirmed and unconfirmed again keeps links to its cancelled production orders
       await tx.delete(salesOrderProduces).where(eq(salesOrderProduces.orderId, id));
     },
   },
 });
 
-/** An order is changed or deleted only before it is confirmed (and while open). */
-async function refuseUnlessDraft(tx: Tx, id: number, what: string) {
-  const [row] = await tx
-    .select({ code: salesOrders.code, confirmStatus: salesOrders.confirmStatus, status: salesOrders.status })
-    .from(salesOrders)
-    .where(eq(salesOrders.id, id));
-  if (!row) return;
-  if (row.status === 9) throw conflict(`销售订单“${row.code}”已取消，不能${what}`);
-  if (row.status === 3) throw conflict(`销售订单“${row.code}”已关闭，不能${what}`);
-  if (row.confirmStatus === 1) throw conflict(`销售订单“${row.code}”已确认，不能${what}，请先取消确认`);
-}
+/** The order rules purchase keeps too (totals, editable while a draft, progress by the quantities). */
+const rules = orderRules({
+  label: '销售订单',
+  head: salesOrders,
+  id: salesOrders.id,
+  code: salesOrders.code,
+  confirmStatus: salesOrders.confirmStatus,
+  status: salesOrders.status,
+  lineCount: salesOrders.lineCount,
+  totalQuantity: salesOrders.totalQuantity,
+  totalAmount: salesOrders.totalAmount,
+  earliestDelivery: salesOrders.earliestDelivery,
+  lines: salesOrderLines,
+  orderId: salesOrderLines.orderId,
+  quantity: salesOrderLines.quantity,
+  unitPrice: salesOrderLines.unitPrice,
+  amount: salesOrderLines.amount,
+  deliveryTime: salesOrderLines.deliveryTime,
+  fulfilled: salesOrderLines.shippedQuantity,
+  totalFulfilled: salesOrders.shippedQuantity,
+});
 
 type OrderLine = typeof salesOrderLines.$inferSelect & { materialsName: string };
 
@@ -242,13 +251,6 @@ async function cancelLinked(tx: Tx, row: DocRow) {
       await produceOrderActions.act(tx, 'system', 'cancel', { id: o.id });
 }
 
-/** The shipping status the lines' quantities give: nothing 0, some 1, all 2. */
-async function shippingStatus(tx: Tx, orderId: number): Promise<number> {
-  const lines = await linesOf(tx, orderId);
-  if (lines.every((l) => micro(l.shippedQuantity) === 0n)) return 0;
-  return lines.every((l) => micro(l.shippedQuantity) >= micro(l.quantity)) ? 2 : 1;
-}
-
 /**
  * 发货: one outbound stock document of type 1 sales from the chosen warehouse, one line per
  * (order line, batch), posted at once (the ledger refuses what is not in stock); Σ shipped of a
@@ -328,13 +330,51 @@ async function ship(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Actor
       .update(salesOrderLines)
       .set({ shippedQuantity: sql`${salesOrderLines.shippedQuantity} + ${fromMicro(q)}` })
       .where(eq(salesOrderLines.id, lineId));
-  await tx
-    .update(salesOrders)
-    .set({
-      shippedQuantity: sql`(select coalesce(sum(l.shipped_quantity), 0) from ${salesOrderLines} l where l.order_id = ${salesOrders.id})`,
+  return { status: await rules.progress(tx, row.id) };
+}
+
+/**
+ * 撤销发货: one shipment (the stock document a 发货 posted) taken back whole. Its stock document is
+ * reversed (the goods return to the batches they left; the ledger's refusal, a frozen stock count
+ * for one, refuses the whole), its rows are marked reversed (kept for the trail, no longer counted
+ * for tracing), their quantities leave the lines' shipped quantity and the status follows.
+ */
+async function unship(tx: Tx, row: DocRow, input: { body?: unknown; reason?: string }, actor: Actor) {
+  const stockDocId = (input.body as { stockDocId?: number } | undefined)?.stockDocId;
+  if (!stockDocId)
+    throw invalid('请选择要撤销的发货', [{ field: 'stockDocId', message: '请选择要撤销的发货' }]);
+  const taken = await tx
+    .select({
+      id: salesShipments.id,
+      lineId: salesShipments.lineId,
+      quantity: salesShipments.quantity,
+      reversedAt: salesShipments.reversedAt,
+      code: stockDocs.code,
     })
-    .where(eq(salesOrders.id, row.id));
-  return { status: await shippingStatus(tx, row.id) };
+    .from(salesShipments)
+    .innerJoin(stockDocs, eq(stockDocs.id, salesShipments.stockDocId))
+    .where(and(eq(salesShipments.orderId, row.id), eq(salesShipments.stockDocId, stockDocId)));
+  if (!taken.length) throw fieldError('stockDocId', `该出库单不是销售订单“${row.code}”的发货`);
+  const code = taken[0].code;
+  if (taken.some((t) => t.reversedAt !== null)) throw conflict(`出库单“${code}”的发货已撤销，不能重复撤销`);
+  try {
+    await reverseMadeFor(tx, stockDocId, input.reason?.trim() || '撤销发货');
+  } catch (e) {
+    if (e instanceof AppError) throw conflict(`出库单“${code}”不能撤销发货：${e.message}`);
+    throw e;
+  }
+  await tx
+    .update(salesShipments)
+    .set({ reversedAt: nowOf(tx), reversedBy: actorIdOf(actor) })
+    .where(and(eq(salesShipments.orderId, row.id), eq(salesShipments.stockDocId, stockDocId)));
+  const back = new Map<number, bigint>();
+  for (const t of taken) back.set(t.lineId, (back.get(t.lineId) ?? 0n) + micro(t.quantity));
+  for (const [lineId, q] of back)
+    await tx
+      .update(salesOrderLines)
+      .set({ shippedQuantity: sql`${salesOrderLines.shippedQuantity} - ${fromMicro(q)}` })
+      .where(eq(salesOrderLines.id, lineId));
+  return { status: await rules.progress(tx, row.id) };
 }
 
 /** The order's actions (salesOrderMachine) with their guards and effects. */
@@ -364,8 +404,9 @@ export const salesOrderActions = machineService({
       },
     },
     close: { effect: async (_tx, _row, input) => ({ closeReason: input.reason?.trim() ?? null }) },
-    reopen: { effect: async (tx, row) => ({ closeReason: null, status: await shippingStatus(tx, row.id) }) },
+    reopen: { effect: async (tx, row) => ({ closeReason: null, status: await rules.progress(tx, row.id) }) },
     ship: { effect: (tx, row, input, actor) => ship(tx, row, input, actor) },
+    unship: { effect: (tx, row, input, actor) => unship(tx, row, input, actor) },
   },
 });
 
@@ -388,6 +429,8 @@ async function trace(tx: Tx, id: number) {
       warehouseName: warehouses.name,
       quantity: asNumber(sql`-${stockMovements.quantity}`),
       shippedAt: stockDocs.postedAt,
+      reversedAt: factoryTimeText(salesShipments.reversedAt),
+      reversedByName: users.name,
     })
     .from(salesShipments)
     .innerJoin(stockDocs, eq(stockDocs.id, salesShipments.stockDocId))
@@ -395,7 +438,15 @@ async function trace(tx: Tx, id: number) {
     .innerJoin(materials, eq(materials.id, stockMovements.materialsId))
     .innerJoin(warehouses, eq(warehouses.id, stockMovements.warehouseId))
     .leftJoin(batchNumbers, eq(batchNumbers.id, stockMovements.batchId))
-    .where(and(eq(salesShipments.orderId, id), eq(stockMovements.docId, stockDocs.id)))
+    .leftJoin(users, eq(users.id, salesShipments.reversedBy))
+    // the batches the shipment took: its own movements, not those of its reversal
+    .where(
+      and(
+        eq(salesShipments.orderId, id),
+        eq(stockMovements.docId, stockDocs.id),
+        isNull(stockMovements.reversalOf),
+      ),
+    )
     .orderBy(asc(stockDocs.id), asc(stockMovements.id));
   const batches = lines.length
     ? await tx
@@ -456,6 +507,17 @@ export const salesRoutes: RouteDef[] = [
         stockDocId: doc.id,
         stockDocCode: doc.code,
       };
+    },
+  }),
+  handle(salesApi.unship, {
+    handler: async ({ tx, session, body }) => {
+      const next = await salesOrderActions.act(tx, session, 'unship', {
+        id: body.id,
+        version: body.version,
+        reason: body.reason,
+        body,
+      });
+      return { id: next.id, version: next.version, status: next.status as number };
     },
   }),
   handle(salesApi.trace, { handler: ({ tx, query }) => trace(tx, query.id) }),

@@ -304,11 +304,155 @@ describe('sales orders', () => {
   });
 });
 
+describe('撤销发货 (a shipment taken back)', () => {
+  type Doc = { id: number; code: string; version: number; status: number };
+  const stockDoc = (id: number) => f.a.ok<Doc>(f.a.get(`${W}stockDoc/getStockDocDetail`, { id }));
+  const available = async (orderId: number) => (await trace(orderId)).stock[0].available;
+
+  it('gives the quantities, the status and the stock back; refuses twice, and refuses the warehouse’s own 冲销', async () => {
+    await stockIn(5, 'UN-B1');
+    const order = await addSalesOrder([{ quantity: 5, unitPrice: 10 }]);
+    await f.a.ok(act(order.id, 'confirm'));
+    expect((await trace(order.id)).produceOrders).toEqual([]);
+    const lineId = (await detail(order.id)).lines[0].id;
+    const first = await f.a.ok<{ stockDocId: number; stockDocCode: string }>(
+      act(order.id, 'ship', { warehouseId: finished, lines: [{ lineId, batchCode: 'UN-B1', quantity: 2 }] }),
+    );
+    const second = await f.a.ok<{ stockDocId: number; stockDocCode: string; status: number }>(
+      act(order.id, 'ship', { warehouseId: finished, lines: [{ lineId, batchCode: 'UN-B1', quantity: 3 }] }),
+    );
+    expect(second.status).toBe(2);
+    const stockBefore = await available(order.id);
+
+    // the warehouse's own 冲销 of a shipment is refused, saying where to take it back
+    const doc = await stockDoc(second.stockDocId);
+    const reverse = await f.a.post(`${W}stockDoc/reverse`, {
+      id: doc.id,
+      version: doc.version,
+      reason: '错发',
+    });
+    expect(reverse.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `单据“${second.stockDocCode}”是销售订单“${order.code}”的发货，不能冲销；请在该销售订单中撤销发货`,
+    });
+    expect((await stockDoc(second.stockDocId)).status).toBe(2);
+
+    // a reason is required
+    const noReason = await act(order.id, 'unship', { stockDocId: second.stockDocId });
+    expect(noReason.body.errorCode).toBe(1);
+    const blank = await act(order.id, 'unship', { stockDocId: second.stockDocId, reason: '  ' });
+    expect(blank.body).toMatchObject({ errorCode: 1, errorMsg: '请输入撤销发货原因' });
+
+    // the second shipment back: 3 return to the line, the batch and the status
+    const back = await f.a.ok<{ status: number }>(
+      act(order.id, 'unship', { stockDocId: second.stockDocId, reason: '客户拒收，整车退回' }),
+    );
+    expect(back.status).toBe(1);
+    let row = await detail(order.id);
+    expect(row).toMatchObject({ status: 1, shippedQuantity: 2 });
+    expect(row.lines[0].shippedQuantity).toBe(2);
+    expect(await available(order.id)).toBe(stockBefore + 3);
+    expect((await stockDoc(second.stockDocId)).status).toBe(3);
+    const shipments = (await trace(order.id)).shipments;
+    expect(shipments.map((s) => [s.stockDocCode, s.batchCode, s.quantity, s.reversedAt !== null])).toEqual([
+      [first.stockDocCode, 'UN-B1', 2, false],
+      [second.stockDocCode, 'UN-B1', 3, true],
+    ]);
+    expect(shipments[1].reversedByName).toBeTruthy();
+
+    // taken back once only
+    const twice = await act(order.id, 'unship', { stockDocId: second.stockDocId, reason: '再撤' });
+    expect(twice.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `出库单“${second.stockDocCode}”的发货已撤销，不能重复撤销`,
+    });
+    // a document that is not this order's shipment
+    const other = await act(order.id, 'unship', { stockDocId: 999999, reason: '错单' });
+    expect(other.body.errorCode).toBe(1);
+    expect(other.body.errorMsg).toBe(`该出库单不是销售订单“${order.code}”的发货`);
+
+    // the first one back too: nothing shipped, the order may be unconfirmed again
+    await f.a.ok(act(order.id, 'unship', { stockDocId: first.stockDocId, reason: '订单取消' }));
+    row = await detail(order.id);
+    expect(row).toMatchObject({ status: 0, shippedQuantity: 0 });
+    expect(await available(order.id)).toBe(stockBefore + 5);
+    const none = await act(order.id, 'unship', { stockDocId: first.stockDocId, reason: 'x' });
+    expect(none.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `销售订单“${order.code}”未发货，不能撤销发货`,
+    });
+    // shipped again after being taken back: the line counts only what stands
+    await f.a.ok(act(order.id, 'ship', { warehouseId: finished, lines: [{ lineId, quantity: 5 }] }));
+    expect((await detail(order.id)).lines[0].shippedQuantity).toBe(5);
+    const log = await f.a.ok<{ action: string; reason: string | null }[]>(
+      f.a.get(`${S}getLogList`, { id: order.id }),
+    );
+    expect(log.filter((e) => e.action === 'unship').map((e) => e.reason)).toEqual([
+      '客户拒收，整车退回',
+      '订单取消',
+    ]);
+  });
+
+  it('keeps the ledger’s refusal: a stock count freezing the warehouse refuses the take-back whole', async () => {
+    await stockIn(1, 'UN-B3');
+    const order = await addSalesOrder([{ quantity: 1, unitPrice: 10 }]);
+    await f.a.ok(act(order.id, 'confirm'));
+    const lineId = (await detail(order.id)).lines[0].id;
+    const shipped = await f.a.ok<{ stockDocId: number; stockDocCode: string }>(
+      act(order.id, 'ship', { warehouseId: finished, lines: [{ lineId, batchCode: 'UN-B3', quantity: 1 }] }),
+    );
+    const COUNT = `${W}stockCount/`;
+    const count = await f.a.ok<{ id: number }>(f.a.post(`${COUNT}addStockCount`, { warehouseId: finished }));
+    const version = async () =>
+      (await f.a.ok<{ version: number }>(f.a.get(`${COUNT}getStockCountDetail`, { id: count.id }))).version;
+    await f.a.ok(f.a.post(`${COUNT}start`, { id: count.id, version: await version() }));
+    const refused = await act(order.id, 'unship', { stockDocId: shipped.stockDocId, reason: '退回' });
+    expect(refused.body.errorCode).toBe(7);
+    expect(refused.body.errorMsg).toMatch(
+      new RegExp(`^出库单“${shipped.stockDocCode}”不能撤销发货：.*正在盘点`),
+    );
+    // nothing moved: still shipped, the document posted, the shipment standing
+    expect(await detail(order.id)).toMatchObject({ status: 2, shippedQuantity: 1 });
+    expect((await stockDoc(shipped.stockDocId)).status).toBe(2);
+    expect((await trace(order.id)).shipments[0].reversedAt).toBeNull();
+    await f.a.ok(f.a.post(`${COUNT}cancel`, { id: count.id, version: await version() }));
+    await f.a.ok(act(order.id, 'unship', { stockDocId: shipped.stockDocId, reason: '退回' }));
+    expect(await detail(order.id)).toMatchObject({ status: 0, shippedQuantity: 0 });
+  });
+
+  it('a closed order is reopened before a shipment is taken back', async () => {
+    await stockIn(1, 'UN-B2');
+    const order = await addSalesOrder([{ quantity: 3, unitPrice: 10 }]);
+    await f.a.ok(act(order.id, 'confirm'));
+    const lineId = (await detail(order.id)).lines[0].id;
+    const shipped = await f.a.ok<{ stockDocId: number }>(
+      act(order.id, 'ship', { warehouseId: finished, lines: [{ lineId, batchCode: 'UN-B2', quantity: 1 }] }),
+    );
+    await f.a.ok(act(order.id, 'close', { reason: '余量不要了' }));
+    const refused = await act(order.id, 'unship', { stockDocId: shipped.stockDocId, reason: '退回' });
+    expect(refused.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `销售订单“${order.code}”已关闭，不能撤销发货`,
+    });
+    await f.a.ok(act(order.id, 'reopen'));
+    await f.a.ok(act(order.id, 'unship', { stockDocId: shipped.stockDocId, reason: '退回' }));
+    expect(await detail(order.id)).toMatchObject({ status: 0, shippedQuantity: 0 });
+    // unconfirmed again it is not deleted (its shipments taken back stay), but cancelled
+    await f.a.ok(act(order.id, 'unconfirm'));
+    const del = await f.a.del(`${S}deleteOne`, order.id);
+    expect(del.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `销售订单“${order.code}”有已撤销的发货记录，不能删除，请取消该订单`,
+    });
+    await f.a.ok(act(order.id, 'cancel'));
+  });
+});
+
 describe('the sales order machine, walked', () => {
   it('refuses every (state, action) pair the declaration forbids with its message, and no other', async () => {
     const order = await addSalesOrder();
     const steps = await walkMachine(h, f.tenant.id, salesOrderActions, salesOrders, order.id);
-    expect(steps).toHaveLength(5 * 2 * 6);
+    expect(steps).toHaveLength(5 * 2 * 7);
     expect(steps.filter((s) => !s.refused).map((s) => `${s.action} ${JSON.stringify(s.state)}`)).toContain(
       'confirm {"status":0,"confirmStatus":0}',
     );

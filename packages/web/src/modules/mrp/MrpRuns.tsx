@@ -1,13 +1,13 @@
 import { CalculatorOutlined, HistoryOutlined } from '@ant-design/icons';
 import { type MrpRunLineRow, type MrpRunRow, mrpApi } from '@factory/shared/api/mrp';
 import { procurementType } from '@factory/shared/enums';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Button, Drawer, Empty, Flex, List, Space, Table, Tabs, Tag, Typography } from 'antd';
-import { useState } from 'react';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Alert, App, Drawer, Empty, Flex, List, Space, Table, Tabs, Tag, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { call } from '../../platform/call.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
-import { usePermission } from '../../platform/usePermission.ts';
+import type { ToolbarAction } from '../../platform/list/types.ts';
 
 const RUNS = ['mrp', 'runs'] as const;
 
@@ -159,90 +159,78 @@ function RunLines({ run }: { run: MrpRunRow }) {
 }
 
 /**
- * MRP 计算 and the kept runs, for the 采购需求 page: 运算 (asks first: it replaces the MRP
- * requests nobody has acted on), then each run's planned orders with what they are for and what
- * changed since the last one. `onCalculated` refreshes the request list beside it.
+ * MRP 计算 and the kept runs, for the 采购需求 page's toolbar: 计算 (the list asks first: it
+ * replaces the MRP requests nobody has acted on, then reloads), then each run's planned orders
+ * with what they are for and what changed since the last one, in a drawer.
  */
-export function MrpRuns({ onCalculated }: { onCalculated?: () => void }) {
-  const can = usePermission();
-  const { modal, message } = App.useApp();
+export function useMrpRuns(): { toolbar: ToolbarAction[]; drawer: ReactNode } {
+  const { message } = App.useApp();
   const client = useQueryClient();
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
   const runs = useQuery({ queryKey: RUNS, queryFn: () => call(mrpApi.runs), enabled: open });
-  const calculate = useMutation({
-    mutationFn: () => call(mrpApi.calculate, {}),
-    onSuccess: async (run) => {
-      await client.invalidateQueries({ queryKey: RUNS });
-      onCalculated?.();
-      if (run.status === 2) message.error(run.error ?? '运算失败');
-      else message.success(`MRP运算完成：${runSummary(run)}`);
-      setChosen(run.id);
-      setOpen(true);
-    },
-  });
-  const ask = () =>
-    modal.confirm({
-      title: 'MRP计算',
-      content:
+  const toolbar: ToolbarAction[] = [
+    {
+      key: 'calculate',
+      label: 'MRP计算',
+      action: 'Calculate',
+      icon: <CalculatorOutlined />,
+      confirm:
         '按全部未完成的销售订单、生产订单与生产计划展开BOM，净算库存与在途；上次运算生成且仍待提交的请购单将被替换。确定开始计算吗？',
-      okText: '开始计算',
-      onOk: () => calculate.mutateAsync(),
-    });
+      async onClick() {
+        const run = await call(mrpApi.calculate, {});
+        await client.invalidateQueries({ queryKey: RUNS });
+        if (run.status === 2) message.error(run.error ?? '运算失败');
+        else message.success(`MRP运算完成：${runSummary(run)}`);
+        setChosen(run.id);
+        setOpen(true);
+      },
+    },
+    { key: 'runs', label: '运算记录', icon: <HistoryOutlined />, onClick: () => setOpen(true) },
+  ];
   const shown = runs.data?.find((r) => r.id === chosen) ?? runs.data?.[0];
-  return (
-    <>
-      <Space>
-        {can('purchasingDemand', 'Calculate') && (
-          <Button type="primary" icon={<CalculatorOutlined />} loading={calculate.isPending} onClick={ask}>
-            MRP计算
-          </Button>
-        )}
-        <Button icon={<HistoryOutlined />} onClick={() => setOpen(true)}>
-          运算记录
-        </Button>
-      </Space>
-      <Drawer title="MRP运算记录" width={1080} open={open} onClose={() => setOpen(false)} destroyOnHidden>
-        {runs.data ? (
-          runs.data.length ? (
-            <Flex gap={16} align="start">
-              <List<MrpRunRow>
-                style={{ width: 280, flex: 'none' }}
-                bordered
-                dataSource={runs.data}
-                renderItem={(r) => (
-                  <List.Item
-                    onClick={() => setChosen(r.id)}
-                    style={{ cursor: 'pointer', background: r.id === shown?.id ? '#e6f4ff' : undefined }}
-                  >
-                    <List.Item.Meta
-                      title={
-                        <Space size={6}>
-                          {r.code}
-                          <Tag color={runStatus[r.status]?.color}>{runStatus[r.status]?.label}</Tag>
-                        </Space>
-                      }
-                      description={`${r.createdAt} · ${r.createdByName ?? '系统'} · 计划订单 ${r.plannedCount}`}
-                    />
-                  </List.Item>
-                )}
-              />
-              <div style={{ flex: 1, minWidth: 0 }}>
-                {shown && (
-                  <Flex vertical gap={12}>
-                    <Typography.Text>{runSummary(shown)}</Typography.Text>
-                    <RunLines key={shown.id} run={shown} />
-                  </Flex>
-                )}
-              </div>
-            </Flex>
-          ) : (
-            <Empty description="还没有运算记录，点击“MRP计算”开始" />
-          )
+  const drawer = (
+    <Drawer title="MRP运算记录" width={1080} open={open} onClose={() => setOpen(false)} destroyOnHidden>
+      {runs.data ? (
+        runs.data.length ? (
+          <Flex gap={16} align="start">
+            <List<MrpRunRow>
+              style={{ width: 280, flex: 'none' }}
+              bordered
+              dataSource={runs.data}
+              renderItem={(r) => (
+                <List.Item
+                  onClick={() => setChosen(r.id)}
+                  style={{ cursor: 'pointer', background: r.id === shown?.id ? '#e6f4ff' : undefined }}
+                >
+                  <List.Item.Meta
+                    title={
+                      <Space size={6}>
+                        {r.code}
+                        <Tag color={runStatus[r.status]?.color}>{runStatus[r.status]?.label}</Tag>
+                      </Space>
+                    }
+                    description={`${r.createdAt} · ${r.createdByName ?? '系统'} · 计划订单 ${r.plannedCount}`}
+                  />
+                </List.Item>
+              )}
+            />
+            <div style={{ flex: 1, minWidth: 0 }}>
+              {shown && (
+                <Flex vertical gap={12}>
+                  <Typography.Text>{runSummary(shown)}</Typography.Text>
+                  <RunLines key={shown.id} run={shown} />
+                </Flex>
+              )}
+            </div>
+          </Flex>
         ) : (
-          <LoadState query={runs} title="运算记录" />
-        )}
-      </Drawer>
-    </>
+          <Empty description="还没有运算记录，点击“MRP计算”开始" />
+        )
+      ) : (
+        <LoadState query={runs} title="运算记录" />
+      )}
+    </Drawer>
   );
+  return { toolbar, drawer };
 }

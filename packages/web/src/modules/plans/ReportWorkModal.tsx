@@ -1,5 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import type { FilterItem } from '@factory/shared/api/list';
+import { mouldApi } from '@factory/shared/api/mould';
 import {
   MAX_DEFECT_LINES,
   MAX_OPERATORS,
@@ -11,6 +12,7 @@ import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { scrapReasonEntity } from '@factory/shared/entities/params';
 import { MAX_PRODUCE_QUANTITY } from '@factory/shared/entities/produceOrder';
 import { userEntity } from '@factory/shared/entities/user';
+import { useQuery } from '@tanstack/react-query';
 import {
   Alert,
   App,
@@ -58,6 +60,7 @@ interface Values {
   endTime?: Dayjs | null;
   workHours?: number | null;
   remark?: string;
+  mouldId?: number | null;
 }
 
 /** Quantities carry up to 6 decimals: compared in millionths, so 0.1 + 0.2 is exactly 0.3. */
@@ -136,6 +139,12 @@ function ReportForm({
   const defect = Form.useWatch('defectQuantity', form);
   const lines = Form.useWatch('defects', form);
   const available = task.availableQuantity;
+  // the moulds lent to the task's line for its procedure (docs/mould.md): offered only when there are some
+  const mouldList = useQuery({
+    queryKey: ['mouldsForTask', task.id],
+    queryFn: () => call(mouldApi.onLine, { taskId: task.id }),
+  });
+  const moulds = Array.isArray(mouldList.data) ? mouldList.data : [];
 
   const operators = [
     ...(user ? [{ value: user.id, label: user.name }] : []),
@@ -163,6 +172,7 @@ function ReportForm({
       endTime: timeText(v.endTime),
       workHours: v.workHours ?? undefined,
       remark: v.remark?.trim() || undefined,
+      mouldId: v.mouldId ?? undefined,
     };
     sending.current = true;
     setSaving(true);
@@ -182,6 +192,7 @@ function ReportForm({
         'endTime',
         'workHours',
         'remark',
+        'mouldId',
       ]);
     } finally {
       sending.current = false;
@@ -301,6 +312,21 @@ function ReportForm({
             <InputNumber {...BIG} min={0} max={MAX_HOURS} suffix="小时" placeholder="自动计算" />
           </Form.Item>
         </Col>
+        {moulds.length > 0 && (
+          <Col xs={24} sm={12}>
+            <Form.Item name="mouldId" label="模具" extra="使用模具时选择，报工数量按穴数累计模次">
+              <Select
+                {...BIG}
+                allowClear
+                placeholder="请选择模具"
+                options={moulds.map((m) => ({
+                  value: m.id,
+                  label: `${m.code} ${m.name}（${m.cavities}穴，已用${m.usedShots}/${m.designLife}模次）`,
+                }))}
+              />
+            </Form.Item>
+          </Col>
+        )}
         <Col xs={24} sm={12}>
           <Form.Item name="remark" label="备注">
             <Input.TextArea maxLength={REMARK_MAX} showCount autoSize={{ minRows: 2, maxRows: 4 }} />

@@ -73,6 +73,18 @@ const trace: SalesOrderTrace = {
   ],
   shipments: [
     {
+      stockDocId: 86,
+      stockDocCode: 'CRK20261127001',
+      lineId: 70,
+      materialsName: 'S13-M-400/10 油浸式变压器',
+      batchCode: 'B20261020',
+      warehouseName: '成品库',
+      quantity: 2,
+      shippedAt: '2026-11-27 08:00:00',
+      reversedAt: '2026-11-27 09:30:00',
+      reversedByName: '王芳',
+    },
+    {
       stockDocId: 88,
       stockDocCode: 'CRK20261127003',
       lineId: 70,
@@ -81,6 +93,8 @@ const trace: SalesOrderTrace = {
       warehouseName: '成品库',
       quantity: 3,
       shippedAt: '2026-11-27 10:00:00',
+      reversedAt: null,
+      reversedByName: null,
     },
   ],
   stock: [{ lineId: 70, available: 5 }],
@@ -95,12 +109,19 @@ const signIn = (permissions: string[]) =>
   });
 
 beforeEach(() => {
-  signIn(['salesorderlist', 'salesorderlistship', 'salesorderlistclose', 'salesorderlistunconfirm']);
+  signIn([
+    'salesorderlist',
+    'salesorderlistship',
+    'salesorderlistunship',
+    'salesorderlistclose',
+    'salesorderlistunconfirm',
+  ]);
   send.mockImplementation(async (_method, path) => {
     if (path === SALES_ORDERS.detail.path) return order as never;
     if (path === salesApi.trace.path) return trace as never;
     if (path === salesApi.ship.path)
       return { id: 7, version: 5, stockDocId: 89, stockDocCode: 'CRK20261127004' } as never;
+    if (path === salesApi.unship.path) return { id: 7, version: 5, status: 0 } as never;
     if (path === basicConfigApi.value.path) return '[10,20,50]' as never;
     throw new Error(`unexpected call ${path}`);
   });
@@ -141,12 +162,12 @@ describe('SalesOrderDetail', () => {
     await screen.findByText('SO20261127001');
     await screen.findByRole('tab', { name: '生产订单（1）' });
     const tabs = screen.getAllByRole('tab').map((t) => t.textContent);
-    expect(tabs).toEqual(['产品明细（1）', '生产订单（1）', '发货记录（1）', '操作日志']);
+    expect(tabs).toEqual(['产品明细（1）', '生产订单（1）', '发货记录（2）', '操作日志']);
     fireEvent.click(screen.getByRole('tab', { name: '生产订单（1）' }));
     expect(screen.getByRole('link', { name: 'MO20261127001' }).getAttribute('href')).toBe(
       routeHref('orderDetail', { id: 31 }),
     );
-    fireEvent.click(screen.getByRole('tab', { name: '发货记录（1）' }));
+    fireEvent.click(screen.getByRole('tab', { name: '发货记录（2）' }));
     expect(await screen.findByText('B20261101')).toBeTruthy();
     expect(screen.getByRole('link', { name: 'CRK20261127003' })).toBeTruthy();
   });
@@ -169,5 +190,40 @@ describe('SalesOrderDetail', () => {
       warehouseId: 2,
       lines: [{ lineId: 70, quantity: 5, batchCode: null }],
     });
+  });
+
+  it('takes a shipment back with a reason (撤销发货); a shipment taken back is struck through, 已撤销', async () => {
+    open();
+    await screen.findByText('SO20261127001');
+    fireEvent.click(await screen.findByRole('tab', { name: '发货记录（2）' }));
+    await screen.findByText('B20261101');
+    // the one taken back: marked, struck through, no action
+    expect(screen.getByText('已撤销')).toBeTruthy();
+    expect(screen.getByText('B20261020').closest('del')).toBeTruthy();
+    expect(screen.getByText('B20261101').closest('del')).toBeNull();
+    const buttons = screen.getAllByRole('button', { name: /撤销发货/ });
+    expect(buttons).toHaveLength(1);
+    fireEvent.click(buttons[0]);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(/撤销发货 · CRK20261127003/)).toBeTruthy();
+    // a reason is required
+    fireEvent.click(within(dialog).getByRole('button', { name: /确定撤销/ }));
+    expect(await within(dialog).findByText('请输入撤销发货原因')).toBeTruthy();
+    expect(send.mock.calls.some((c) => c[1] === salesApi.unship.path)).toBe(false);
+    fireEvent.change(within(dialog).getByLabelText('撤销发货原因'), { target: { value: ' 客户拒收 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确定撤销/ }));
+    await waitFor(() => expect(send.mock.calls.some((c) => c[1] === salesApi.unship.path)).toBe(true));
+    const call = send.mock.calls.find((c) => c[1] === salesApi.unship.path);
+    expect(call?.[2]?.body).toEqual({ id: 7, version: 4, stockDocId: 88, reason: '客户拒收' });
+    expect(await screen.findByText('撤销发货成功')).toBeTruthy();
+  });
+
+  it('offers no 撤销发货 without its permission', async () => {
+    signIn(['salesorderlist', 'salesorderlistship']);
+    open();
+    await screen.findByText('SO20261127001');
+    fireEvent.click(await screen.findByRole('tab', { name: '发货记录（2）' }));
+    await screen.findByText('B20261101');
+    expect(screen.queryAllByRole('button', { name: /撤销发货/ })).toHaveLength(0);
   });
 });

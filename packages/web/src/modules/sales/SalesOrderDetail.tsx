@@ -1,4 +1,4 @@
-import { EditOutlined, SendOutlined } from '@ant-design/icons';
+import { EditOutlined, RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { type SalesOrderTrace, salesApi } from '@factory/shared/api/sales';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { salesOrderEntity } from '@factory/shared/entities/salesOrder';
@@ -8,8 +8,23 @@ import { allowedActions } from '@factory/shared/machines/define';
 import { salesOrderMachine } from '@factory/shared/machines/sales';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Descriptions, Empty, Flex, Result, Row, Statistic, Table, Tabs, Tag } from 'antd';
-import { useCallback, useMemo, useState } from 'react';
+import {
+  Button,
+  Card,
+  Col,
+  Descriptions,
+  Empty,
+  Flex,
+  Result,
+  Row,
+  Statistic,
+  Table,
+  Tabs,
+  Tag,
+  Tooltip,
+  Typography,
+} from 'antd';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
@@ -22,6 +37,7 @@ import { useMachineActions, useTenantFlags } from '../../platform/machine/useMac
 import { usePermission } from '../../platform/usePermission.ts';
 import { leftOf, ShipModal } from './ShipModal.tsx';
 import { formHref, isDraft, LIST_HREF, SALES_ORDERS } from './salesParts.ts';
+import { type Shipment, UnshipModal } from './UnshipModal.tsx';
 
 type Detail = DetailOf<typeof salesOrderEntity>;
 type Line = Detail['lines'][number];
@@ -207,27 +223,97 @@ function ProduceOrders({ order, trace }: { order: Detail; trace?: SalesOrderTrac
   );
 }
 
-function Shipments({ trace }: { trace?: SalesOrderTrace }) {
+/** A cell of a shipment taken back: struck through and grey. */
+const asShown = (s: Shipment, content: ReactNode) =>
+  s.reversedAt ? (
+    <Typography.Text delete type="secondary">
+      {content}
+    </Typography.Text>
+  ) : (
+    content
+  );
+
+/**
+ * The shipments by batch, each stock document's rows together: its number and 撤销发货 once for
+ * all of them (taking back the whole document); a document taken back struck through, 已撤销.
+ */
+function Shipments({
+  trace,
+  canUnship,
+  onUnship,
+}: {
+  trace?: SalesOrderTrace;
+  canUnship: boolean;
+  onUnship(s: Shipment): void;
+}) {
   if (!trace?.shipments.length) return <Empty description="尚未发货" />;
+  const rows = trace.shipments;
+  // rows of one document follow one another: the first spans them
+  const span = (i: number) => {
+    if (i > 0 && rows[i - 1].stockDocId === rows[i].stockDocId) return 0;
+    let n = 1;
+    while (rows[i + n]?.stockDocId === rows[i].stockDocId) n++;
+    return n;
+  };
   return (
-    <Table
+    <Table<Shipment>
       rowKey={(s) => `${s.stockDocId}-${s.lineId}-${s.batchCode ?? ''}-${s.quantity}`}
       size="middle"
       pagination={false}
-      dataSource={trace.shipments}
+      dataSource={rows}
       columns={[
         {
           key: 'doc',
           title: '出库单',
+          onCell: (_s, i) => ({ rowSpan: span(i ?? 0) }),
           render: (_v, s) => (
-            <Link to={routeHref('warehouseOperateDetail', { id: s.stockDocId })}>{s.stockDocCode}</Link>
+            <Flex gap={6} align="center" wrap>
+              <Link to={routeHref('warehouseOperateDetail', { id: s.stockDocId })}>{s.stockDocCode}</Link>
+              {s.reversedAt && (
+                <Tooltip title={`${s.reversedByName ?? ''} ${s.reversedAt} 撤销`}>
+                  <Tag style={{ marginInlineEnd: 0 }}>已撤销</Tag>
+                </Tooltip>
+              )}
+            </Flex>
           ),
         },
-        { key: 'at', title: '发货时间', dataIndex: 'shippedAt' },
-        { key: 'product', title: '产品', dataIndex: 'materialsName' },
-        { key: 'warehouse', title: '仓库', dataIndex: 'warehouseName' },
-        { key: 'batch', title: '批次号', render: (_v, s) => s.batchCode ?? EMPTY_CELL },
-        { key: 'quantity', title: '数量', align: 'right', render: (_v, s) => formatNumber(s.quantity) },
+        {
+          key: 'at',
+          title: '发货时间',
+          onCell: (_s, i) => ({ rowSpan: span(i ?? 0) }),
+          render: (_v, s) => asShown(s, s.shippedAt),
+        },
+        { key: 'product', title: '产品', render: (_v, s) => asShown(s, s.materialsName) },
+        { key: 'warehouse', title: '仓库', render: (_v, s) => asShown(s, s.warehouseName) },
+        { key: 'batch', title: '批次号', render: (_v, s) => asShown(s, s.batchCode ?? EMPTY_CELL) },
+        {
+          key: 'quantity',
+          title: '数量',
+          align: 'right',
+          render: (_v, s) => asShown(s, formatNumber(s.quantity)),
+        },
+        ...(canUnship
+          ? [
+              {
+                key: 'actions',
+                title: '操作',
+                width: 110,
+                onCell: (_s: Shipment, i?: number) => ({ rowSpan: span(i ?? 0) }),
+                render: (_v: unknown, s: Shipment) =>
+                  s.reversedAt ? null : (
+                    <Button
+                      type="link"
+                      danger
+                      size="small"
+                      icon={<RollbackOutlined />}
+                      onClick={() => onUnship(s)}
+                    >
+                      撤销发货
+                    </Button>
+                  ),
+              },
+            ]
+          : []),
       ]}
     />
   );
@@ -237,7 +323,7 @@ function Shipments({ trace }: { trace?: SalesOrderTrace }) {
  * /sales/sales-order-detail/:id: a sales order — its head, states and the actions allowed now
  * (确认 makes production orders for what stock does not cover, 取消确认, 关闭 with a reason, 重新打开,
  * 取消, 发货), its lines with ordered / produced / shipped quantities, the production orders made
- * for it, its shipments by batch, and its audit trail.
+ * for it, its shipments by batch (each taken back by 撤销发货), and its audit trail.
  */
 export default function SalesOrderDetail() {
   const navigate = useNavigate();
@@ -247,6 +333,7 @@ export default function SalesOrderDetail() {
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const [shipping, setShipping] = useState(false);
+  const [unshipping, setUnshipping] = useState<Shipment>();
   const query = useQuery({
     queryKey: [SALES_ORDERS.detail.path, id],
     queryFn: ({ signal }) => call(SALES_ORDERS.detail, { id }, { signal }),
@@ -264,10 +351,12 @@ export default function SalesOrderDetail() {
   }, [client, id]);
   const order = query.data;
   const actions = useMachineActions(salesOrderMachine, order, reload);
-  const canShip = useMemo(
-    () => !!order && allowedActions(salesOrderMachine, order, can, flags).includes('ship'),
+  const allowed = useMemo(
+    () => (order ? allowedActions(salesOrderMachine, order, can, flags) : []),
     [order, can, flags],
   );
+  const canShip = allowed.includes('ship');
+  const canUnship = allowed.includes('unship');
   if (!valid)
     return <Result status="404" title="销售订单不存在" extra={<Link to={LIST_HREF}>返回销售订单</Link>} />;
   const trace = traceQuery.data;
@@ -317,7 +406,7 @@ export default function SalesOrderDetail() {
                 {
                   key: 'shipments',
                   label: `发货记录（${trace?.shipments.length ?? 0}）`,
-                  children: <Shipments trace={trace} />,
+                  children: <Shipments trace={trace} canUnship={canUnship} onUnship={setUnshipping} />,
                 },
                 {
                   key: 'log',
@@ -339,6 +428,15 @@ export default function SalesOrderDetail() {
               }}
             />
           )}
+          <UnshipModal
+            order={order}
+            shipment={unshipping}
+            onClose={() => setUnshipping(undefined)}
+            onDone={() => {
+              setUnshipping(undefined);
+              reload();
+            }}
+          />
           {actions.holder}
         </>
       )}

@@ -10,20 +10,18 @@ import {
 } from '@factory/shared/machines/define';
 import { machineEndpoints } from '@factory/shared/machines/endpoints';
 import type { TenantFlags } from '@factory/shared/tenantFlags';
-import { App, Button, Form, Input, Typography } from 'antd';
+import { App, Button } from 'antd';
 import { type ReactNode, useCallback, useMemo, useRef, useState } from 'react';
-import { AppModal } from '../AppModal.tsx';
 import { call } from '../call.ts';
 import { useActionRunner } from '../list/actions.tsx';
 import type { RowAction } from '../list/types.ts';
 import { ApiError } from '../request.ts';
 import { useSession } from '../session.ts';
 import { type Can, usePermission } from '../usePermission.ts';
+import { ReasonModal } from './ReasonModal.tsx';
 
 /** A document as its actions need it: the id, the version it was read at, its state fields. */
 export type DocRow = MachineRow & { id: number; version: number };
-
-const REASON_MAX = 200;
 
 /**
  * The machine's actions that get a plain button for this user and tenant, whatever the row's state:
@@ -167,70 +165,4 @@ export function useMachineActions<R extends DocRow, A extends string>(
   );
 
   return { rowActions, buttons, holder, allowed, held };
-}
-
-/** Asks why (强制结束): a required reason, sent with the action. */
-function ReasonModal({
-  open,
-  title,
-  label,
-  hint,
-  danger,
-  onOk,
-  onCancel,
-}: {
-  open: boolean;
-  title: string;
-  label: string;
-  hint?: string;
-  danger?: boolean;
-  onOk(reason: string): Promise<void>;
-  onCancel(): void;
-}) {
-  const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    let reason: string;
-    try {
-      reason = (await form.validateFields()).reason.trim();
-    } catch {
-      return; // the form says what is missing
-    }
-    setSaving(true);
-    try {
-      await onOk(reason);
-      form.resetFields();
-    } catch {
-      // the request client has shown why; the reason stays for another try
-    } finally {
-      setSaving(false);
-    }
-  };
-  return (
-    <AppModal
-      open={open}
-      title={title}
-      width={520}
-      okText="确定"
-      cancelText="取消"
-      okButtonProps={{ danger }}
-      confirmLoading={saving}
-      onOk={submit}
-      onCancel={() => {
-        form.resetFields();
-        onCancel();
-      }}
-    >
-      {hint && <Typography.Paragraph>{hint}</Typography.Paragraph>}
-      <Form form={form} layout="vertical" name="machineReason">
-        <Form.Item
-          name="reason"
-          label={label}
-          rules={[{ required: true, whitespace: true, message: `请输入${label}` }]}
-        >
-          <Input.TextArea maxLength={REASON_MAX} showCount autoSize={{ minRows: 3, maxRows: 6 }} />
-        </Form.Item>
-      </Form>
-    </AppModal>
-  );
 }
