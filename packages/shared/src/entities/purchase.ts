@@ -9,8 +9,8 @@ import { VersionField } from '../machines/endpoints.ts';
 import { PURCHASE_BASE } from '../machines/purchase.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 import { codeField, createdAtField, idField, remarkField } from './information.ts';
+import { orderHeadFields, pricedLineFields } from './order.ts';
 import { keptQuantity, MAX_PRODUCE_QUANTITY, shownText } from './produceOrder.ts';
-import { MAX_UNIT_PRICE } from './salesOrder.ts';
 import { materialColumns } from './stockDoc.ts';
 
 /** The material a purchase line or request is for (any real material; the server refuses a virtual one). */
@@ -130,39 +130,13 @@ export const purchaseOrderEntity = defineEntity({
       sort: true,
       width: 100,
     },
-    confirmStatus: {
-      label: '确认状态',
-      type: 'enum',
-      enum: confirmStatus,
-      readOnly: true,
-      filter: ['eq', 'in'],
-      sort: true,
-      width: 90,
-    },
-    status: {
-      label: '收货状态',
-      type: 'enum',
-      enum: purchaseOrderStatus,
-      readOnly: true,
-      filter: ['eq', 'in'],
-      sort: true,
-      width: 100,
-    },
-    lineCount: { label: '行数', type: 'integer', readOnly: true, width: 70 },
-    totalQuantity: keptQuantity('采购数量'),
-    receivedQuantity: keptQuantity('已收货数量', 110),
-    totalAmount: { label: '含税金额', type: 'number', readOnly: true, sort: true, width: 120 },
-    earliestDelivery: {
-      label: '最早交期',
-      type: 'datetime',
-      readOnly: true,
-      filter: ['between', 'gte', 'lte'],
-      sort: true,
-      width: 170,
-    },
-    closeReason: { label: '关闭原因', type: 'string', readOnly: true, width: 160, list: false },
-    remark: remarkField,
-    createdAt: createdAtField,
+    ...orderHeadFields({
+      status: purchaseOrderStatus,
+      statusLabel: '收货状态',
+      quantityLabel: '采购数量',
+      fulfilled: 'receivedQuantity',
+      fulfilledLabel: '已收货数量',
+    }),
   },
   lines: {
     label: '物料明细',
@@ -172,18 +146,7 @@ export const purchaseOrderEntity = defineEntity({
       id: idField,
       materialsName: materialField,
       ...materialColumns,
-      quantity: purchaseQuantity,
-      unitPrice: {
-        label: '含税单价',
-        type: 'number',
-        required: true,
-        min: 0,
-        max: MAX_UNIT_PRICE,
-        width: 110,
-      },
-      taxRate: { label: '税率(%)', type: 'number', min: 0, max: 100, width: 80 },
-      amount: { label: '金额', type: 'number', readOnly: true, width: 110 },
-      deliveryTime: { label: '交货日期', type: 'datetime', required: true, width: 170 },
+      ...pricedLineFields,
       receivedQuantity: keptQuantity('已收货数量'),
       requestCode: { label: '请购单号', type: 'string', readOnly: true, width: 150 },
       remark: { ...remarkField, width: 160 },

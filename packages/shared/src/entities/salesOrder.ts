@@ -1,20 +1,15 @@
 import { Type } from 'typebox';
 import { materialsApi } from '../api/materials.ts';
-import { confirmStatus, salesOrderStatus } from '../enums/index.ts';
+import { salesOrderStatus } from '../enums/index.ts';
 import { VersionField } from '../machines/endpoints.ts';
 import { SALES_BASE } from '../machines/sales.ts';
 import { defineEntity } from './define.ts';
-import { codeField, createdAtField, idField, remarkField } from './information.ts';
-import { keptQuantity, MAX_PRODUCE_QUANTITY, productColumns } from './produceOrder.ts';
+import { codeField, idField, remarkField } from './information.ts';
+import { orderHeadFields, pricedLineFields } from './order.ts';
+import { keptQuantity, productColumns } from './produceOrder.ts';
 
-/** Largest unit price of a sales line (yuan). */
-export const MAX_UNIT_PRICE = 100_000_000;
-
-/** A line's amount: quantity × unit price, 2 decimals half-up (DOMAIN "Sales order"). */
-export const lineAmount = (quantity: number, unitPrice: number): number => {
-  const cents = Math.round(Math.abs(quantity * unitPrice) * 100 + 1e-7);
-  return (Math.sign(quantity * unitPrice) * cents) / 100;
-};
+/** Moved beside the order fields both orders share; kept here for the sales screens. */
+export { lineAmount, MAX_UNIT_PRICE } from './order.ts';
 
 /**
  * Sales orders (销售订单, sales-order-list / add / detail; DOMAIN "Sales order"): what a customer
@@ -59,39 +54,13 @@ export const salesOrderEntity = defineEntity({
       sort: true,
       width: 100,
     },
-    confirmStatus: {
-      label: '确认状态',
-      type: 'enum',
-      enum: confirmStatus,
-      readOnly: true,
-      filter: ['eq', 'in'],
-      sort: true,
-      width: 90,
-    },
-    status: {
-      label: '发货状态',
-      type: 'enum',
-      enum: salesOrderStatus,
-      readOnly: true,
-      filter: ['eq', 'in'],
-      sort: true,
-      width: 100,
-    },
-    lineCount: { label: '行数', type: 'integer', readOnly: true, width: 70 },
-    totalQuantity: keptQuantity('订货数量'),
-    shippedQuantity: keptQuantity('已发货数量', 110),
-    totalAmount: { label: '含税金额', type: 'number', readOnly: true, sort: true, width: 120 },
-    earliestDelivery: {
-      label: '最早交期',
-      type: 'datetime',
-      readOnly: true,
-      filter: ['between', 'gte', 'lte'],
-      sort: true,
-      width: 170,
-    },
-    closeReason: { label: '关闭原因', type: 'string', readOnly: true, width: 160, list: false },
-    remark: remarkField,
-    createdAt: createdAtField,
+    ...orderHeadFields({
+      status: salesOrderStatus,
+      statusLabel: '发货状态',
+      quantityLabel: '订货数量',
+      fulfilled: 'shippedQuantity',
+      fulfilledLabel: '已发货数量',
+    }),
   },
   lines: {
     label: '产品明细',
@@ -107,25 +76,7 @@ export const salesOrderEntity = defineEntity({
         width: 180,
       },
       ...productColumns,
-      quantity: {
-        label: '数量',
-        type: 'number',
-        required: true,
-        min: 0.000001,
-        max: MAX_PRODUCE_QUANTITY,
-        width: 100,
-      },
-      unitPrice: {
-        label: '含税单价',
-        type: 'number',
-        required: true,
-        min: 0,
-        max: MAX_UNIT_PRICE,
-        width: 110,
-      },
-      taxRate: { label: '税率(%)', type: 'number', min: 0, max: 100, width: 80 },
-      amount: { label: '金额', type: 'number', readOnly: true, width: 110 },
-      deliveryTime: { label: '交货日期', type: 'datetime', required: true, width: 170 },
+      ...pricedLineFields,
       linkedProduceQuantity: keptQuantity('已下生产数量', 110),
       producedQuantity: keptQuantity('已完工数量'),
       shippedQuantity: keptQuantity('已发货数量'),
