@@ -66,11 +66,27 @@ export interface MrpInput {
   before(day: number, days: number): number;
 }
 
+/**
+ * A step of a BOM path, linked to the one above it: a child's path shares its parent's (a path per
+ * peg copied as an array was most of a large run's memory and time, bench/mrp.ts).
+ */
+export interface PathNode {
+  id: number;
+  up: PathNode | undefined;
+}
+
+/** A path as material ids, from the demand's material down. */
+export const pathOf = (n: PathNode): number[] => {
+  const out: number[] = [];
+  for (let x: PathNode | undefined = n; x; x = x.up) out.push(x.id);
+  return out.reverse();
+};
+
 /** What a planned order is for: its top demand (empty: safety stock or lot size), the BOM path to it. */
 export interface Peg {
   demand: string;
-  /** Material ids from the demand's material down to this one. */
-  path: number[];
+  /** From the demand's material down to this one. */
+  path: PathNode;
   quantity: bigint;
 }
 
@@ -180,15 +196,21 @@ export function lotSize(m: MrpMaterial, net: bigint): bigint {
   return m.whole ? ceilDiv(q, M) * M : q;
 }
 
-/** A child's requirement for `parent` of its parent: × quantity per × (1 + loss %), rounded up to the millionth. */
-const childQuantity = (parent: bigint, line: { per: bigint; loss: bigint }) =>
-  ceilDiv(parent * line.per * (M + line.loss), M * M);
+const MM = M * M;
+/**
+ * A child's requirement for `parent` of its parent: × the line's factor (quantity per × (1 + loss
+ * %), in millionths of millionths), rounded up to the millionth.
+ */
+const childQuantity = (parent: bigint, line: { factor: bigint }) =>
+  parent <= 0n ? 0n : (parent * line.factor + MM - 1n) / MM;
 
 interface Need {
   day: number;
+  /** The demand's place in key order (sorting on numbers, not strings). */
+  rank: number;
   quantity: bigint;
   demand: string;
-  path: number[];
+  path: PathNode;
 }
 
 /**
@@ -210,12 +232,16 @@ export function runMrp(input: MrpInput): MrpResult {
     if (list) list.push(n);
     else needs.set(id, [n]);
   };
+  const rankOf = new Map<string, number>();
+  for (const k of [...new Set(input.demands.map((d) => d.key))].sort((a, b) => (a < b ? -1 : a > b ? 1 : 0)))
+    rankOf.set(k, rankOf.size);
   for (const d of input.demands)
     addNeed(d.materialsId, {
+      rank: rankOf.get(d.key) ?? 0,
       day: Math.max(d.day, input.today),
       quantity: micro(d.quantity),
       demand: d.key,
-      path: [d.materialsId],
+      path: { id: d.materialsId, up: undefined },
     });
   const supply = new Map<number, { day: number; quantity: bigint }[]>();
   for (const r of [...input.receipts].sort(
@@ -231,9 +257,9 @@ export function runMrp(input: MrpInput): MrpResult {
   const planned: PlannedOrder[] = [];
   const records = new Map<number, MrpBucket[]>();
   for (const m of ordered) {
-    const own = (needs.get(m.id) ?? []).sort(
-      (a, b) => a.day - b.day || (a.demand < b.demand ? -1 : a.demand > b.demand ? 1 : 0),
-    );
+    const own = (needs.get(m.id) ?? []).sort((a, b) => a.day - b.day || a.rank - b.rank);
+    // every parent is planned: nothing adds to it any more
+    needs.delete(m.id);
     const receipts = supply.get(m.id) ?? [];
     const safety = num(m.safetyStock);
     const onHand = num(m.onHand);
@@ -291,17 +317,17 @@ export function runMrp(input: MrpInput): MrpResult {
     if (m.procurementType === 1) continue;
     const lines = (children.get(m.id) ?? []).map((l) => ({
       childId: l.childId,
-      per: micro(l.quantity),
-      loss: micro(l.lossRate ?? '0') / 100n,
+      factor: micro(l.quantity) * (M + micro(l.lossRate ?? '0') / 100n),
     }));
     for (const order of mine)
       for (const p of order.pegs)
         for (const l of lines)
           addNeed(l.childId, {
+            rank: rankOf.get(p.demand) ?? -1,
             day: order.releaseDay,
             quantity: childQuantity(p.quantity, l),
             demand: p.demand,
-            path: [...p.path, l.childId],
+            path: { id: l.childId, up: p.path },
           });
   }
   planned.sort((a, b) => a.releaseDay - b.releaseDay || a.materialsId - b.materialsId || a.dueDay - b.dueDay);
@@ -332,7 +358,8 @@ function peg(needs: readonly Need[], existing: bigint, orders: PlannedOrder[]) {
   }
   for (; o < orders.length; o++) {
     const rest = orders[o].quantity - orders[o].pegs.reduce((s, p) => s + p.quantity, 0n);
-    if (rest > 0n) orders[o].pegs.push({ demand: '', path: [orders[o].materialsId], quantity: rest });
+    if (rest > 0n)
+      orders[o].pegs.push({ demand: '', path: { id: orders[o].materialsId, up: undefined }, quantity: rest });
   }
 }
 

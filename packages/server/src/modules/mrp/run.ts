@@ -25,6 +25,7 @@ import {
   type MrpMaterial,
   type MrpReceipt,
   type Procurement,
+  pathOf,
   runMrp,
 } from './engine.ts';
 import { mrpRunLines, mrpRuns } from './schema.ts';
@@ -288,7 +289,7 @@ export async function calculate(tx: Tx, actorId: number) {
       dueDate: dateOf(p.dueDay),
       releaseDate: dateOf(p.releaseDay),
       late: p.late,
-      pegs: p.pegs.map((g) => ({ demand: g.demand, path: g.path, quantity: fromMicro(g.quantity) })),
+      pegs: p.pegs.map((g) => ({ demand: g.demand, path: pathOf(g.path), quantity: fromMicro(g.quantity) })),
       requestId,
     });
   }
