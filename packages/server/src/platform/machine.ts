@@ -1,3 +1,4 @@
+import type { Endpoint } from '@factory/shared/api/contract';
 import { ErrorCode } from '@factory/shared/api/errors';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { formatFactoryTime } from '@factory/shared/factoryTime';
@@ -260,7 +261,26 @@ export function machineService<A extends string>(b: MachineBinding<A>) {
     if (!row) throw notFound(m.label);
   }
 
-  const service = { machine: m, act, lock, checkVersion, routes, endpoints };
+  /**
+   * The route of an action with its own endpoint (`own`: 发货, 收货 …): its body carries the
+   * document's id and version (and the reason, where the action asks one) and is the action's
+   * input; the answer is the document's new state, plus what `more` adds (the document it posted).
+   */
+  function ownRoute<E extends Endpoint>(
+    e: E,
+    action: A,
+    more?: (tx: Tx, row: DocRow) => Promise<Record<string, unknown>>,
+  ): RouteDef {
+    return handle(e as Endpoint, {
+      handler: async ({ tx, session, body }) => {
+        const b = body as unknown as { id: number; version?: number; reason?: string };
+        const row = await act(tx, session, action, { id: b.id, version: b.version, reason: b.reason, body });
+        return { id: row.id, version: row.version, ...stateOf(m, row), ...(await more?.(tx, row)) };
+      },
+    });
+  }
+
+  const service = { machine: m, act, lock, checkVersion, routes, endpoints, ownRoute };
   served.set(m, service as unknown as MachineService<string>);
   return service;
 }

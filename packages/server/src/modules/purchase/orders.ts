@@ -473,34 +473,11 @@ async function lastReceipt(tx: Tx, orderId: number) {
 }
 
 export const purchaseRoutes: RouteDef[] = [
-  handle(purchaseApi.receive, {
-    handler: async ({ tx, session, body }) => {
-      const next = await purchaseOrderActions.act(tx, session, 'receive', {
-        id: body.id,
-        version: body.version,
-        body,
-      });
-      const doc = await lastReceipt(tx, next.id);
-      return {
-        id: next.id,
-        version: next.version,
-        status: next.status,
-        stockDocId: doc.id,
-        stockDocCode: doc.code,
-      };
-    },
+  purchaseOrderActions.ownRoute(purchaseApi.receive, 'receive', async (tx, row) => {
+    const doc = await lastReceipt(tx, row.id);
+    return { stockDocId: doc.id, stockDocCode: doc.code };
   }),
-  handle(purchaseApi.unreceive, {
-    handler: async ({ tx, session, body }) => {
-      const next = await purchaseOrderActions.act(tx, session, 'unreceive', {
-        id: body.id,
-        version: body.version,
-        reason: body.reason,
-        body,
-      });
-      return { id: next.id, version: next.version, status: next.status };
-    },
-  }),
+  purchaseOrderActions.ownRoute(purchaseApi.unreceive, 'unreceive'),
   handle(purchaseApi.trace, { handler: ({ tx, query }) => trace(tx, query.id) }),
   handle(purchaseApi.orderRequests, {
     handler: ({ tx, session, body }) => orderRequests(tx, session.userId, body),

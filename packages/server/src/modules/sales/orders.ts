@@ -485,40 +485,17 @@ async function trace(tx: Tx, id: number) {
 }
 
 export const salesRoutes: RouteDef[] = [
-  handle(salesApi.ship, {
-    handler: async ({ tx, session, body }) => {
-      const next = await salesOrderActions.act(tx, session, 'ship', {
-        id: body.id,
-        version: body.version,
-        body,
-      });
-      // the document this shipment posted: the order's last
-      const [doc] = await tx
-        .select({ id: stockDocs.id, code: stockDocs.code })
-        .from(salesShipments)
-        .innerJoin(stockDocs, eq(stockDocs.id, salesShipments.stockDocId))
-        .where(eq(salesShipments.orderId, next.id))
-        .orderBy(desc(salesShipments.id))
-        .limit(1);
-      return {
-        id: next.id,
-        version: next.version,
-        status: next.status,
-        stockDocId: doc.id,
-        stockDocCode: doc.code,
-      };
-    },
+  salesOrderActions.ownRoute(salesApi.ship, 'ship', async (tx, row) => {
+    // the document this shipment posted: the order's last
+    const [doc] = await tx
+      .select({ id: stockDocs.id, code: stockDocs.code })
+      .from(salesShipments)
+      .innerJoin(stockDocs, eq(stockDocs.id, salesShipments.stockDocId))
+      .where(eq(salesShipments.orderId, row.id))
+      .orderBy(desc(salesShipments.id))
+      .limit(1);
+    return { stockDocId: doc.id, stockDocCode: doc.code };
   }),
-  handle(salesApi.unship, {
-    handler: async ({ tx, session, body }) => {
-      const next = await salesOrderActions.act(tx, session, 'unship', {
-        id: body.id,
-        version: body.version,
-        reason: body.reason,
-        body,
-      });
-      return { id: next.id, version: next.version, status: next.status as number };
-    },
-  }),
+  salesOrderActions.ownRoute(salesApi.unship, 'unship'),
   handle(salesApi.trace, { handler: ({ tx, query }) => trace(tx, query.id) }),
 ];
