@@ -51,7 +51,7 @@ function priceOf(code: string, unit: string | null): number {
 /**
  * The bought materials' MRP parameters, as the planner keys them on the materials: each its
  * supplier's lead time; silicon steel bought in coils (at least 500 kg, in hundreds), copper in
- * 200 kg reels; the rest as needed.
+ * 200 kg reels; the rest ten days' needs at a time.
  */
 export async function seedMrpParameters(tx: Tx, adminId: number): Promise<void> {
   const sellers = new Map(
@@ -73,7 +73,7 @@ export async function seedMrpParameters(tx: Tx, adminId: number): Promise<void> 
       ? { lotSizeRule: 2, minOrderQty: 500, orderMultiple: 100 }
       : /铜线|扁线/.test(m.name) && m.unit === 'kg'
         ? { lotSizeRule: 1, fixedLotQty: 200 }
-        : { lotSizeRule: 0 };
+        : { lotSizeRule: 3, periodDays: 10 };
     await material.update(tx, adminId, m.id, {
       procurementType: 1,
       leadTimeDays: LEAD_DAYS[supplier] ?? 7,
@@ -238,7 +238,8 @@ export async function seedOpenPurchase(
     const id = await purchaseRequest.create(tx, requesterId, {
       materialsId: c.id,
       quantity: Math.ceil(want / 10) * 10,
-      requiredDate: formatFactoryTime(new Date(now + (7 + i * 2) * DAY)),
+      // 08:00 of a day one to three weeks out
+      requiredDate: `${formatFactoryTime(new Date(now + (7 + i * 2) * DAY)).slice(0, 10)} 08:00:00`,
       remark: i < 2 ? '库存低于下限，请尽快采购' : null,
     });
     if (i < 4) await purchaseRequestActions.act(tx, actor, 'submit', { id });

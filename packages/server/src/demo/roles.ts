@@ -10,6 +10,8 @@ export function authorityFor(grant: {
   modules: readonly string[];
   readOnly?: readonly string[];
   actions?: 'all' | readonly string[];
+  /** Single buttons beyond a read-only grant (a keeper receives against purchase orders). */
+  keys?: readonly string[];
 }): string {
   const checked = new Set<string>();
   const half = new Set<string>();
@@ -28,6 +30,7 @@ export function authorityFor(grant: {
     for (const p of parents) if (!checked.has(p.name)) half.add(p.name);
     return false;
   });
+  for (const k of grant.keys ?? []) checked.add(k);
   const part: AuthorityPart = { checked: [...checked], half: [...half].filter((n) => !checked.has(n)) };
   return formatAuthority([part]);
 }
@@ -48,8 +51,12 @@ export const jobRoles = [
   {
     key: 'warehouseKeeper',
     name: '仓管员',
-    remark: '出入库、备料、库存盘点',
-    grant: { modules: ['home', 'warehouse', 'siteWarehouse'], readOnly: ['materialsInfo', 'warehouseInfo'] },
+    remark: '出入库、采购收货、备料、库存盘点',
+    grant: {
+      modules: ['home', 'warehouse', 'siteWarehouse'],
+      readOnly: ['materialsInfo', 'warehouseInfo', 'purchase'],
+      keys: ['purchaseOrderListReceive', 'purchaseOrderListReverse'],
+    },
     users: [
       ['cangguan01', '陈静'],
       ['cangguan02', '赵磊'],
@@ -77,8 +84,12 @@ export const jobRoles = [
   {
     key: 'planner',
     name: '计划员',
-    remark: '订单、生产计划、排程与工单下发',
-    grant: { modules: ['home', 'plans', 'mrp', 'sales'], readOnly: ['warehouse', 'materialsInfo'] },
+    // a small works' planner is also its buyer (物控): MRP, requests and purchase orders
+    remark: '订单、生产计划、排程、物料需求与采购',
+    grant: {
+      modules: ['home', 'plans', 'mrp', 'sales', 'purchase'],
+      readOnly: ['warehouse', 'materialsInfo'],
+    },
     users: [['jihua01', '冯丽']],
   },
   {

@@ -88,7 +88,13 @@ function Toolbar({ onDone }: { onDone?: () => void }) {
   return (
     <>
       {toolbar.map((a) => (
-        <Button key={a.key} onClick={async () => (await a.onClick(), onDone?.())}>
+        <Button
+          key={a.key}
+          onClick={async () => {
+            await a.onClick();
+            onDone?.();
+          }}
+        >
           {a.label}
         </Button>
       ))}

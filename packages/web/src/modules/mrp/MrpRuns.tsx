@@ -87,13 +87,13 @@ function RunLines({ run }: { run: MrpRunRow }) {
                   width: 110,
                   render: (v: number, l) => `${formatNumber(v)} ${l.unitName ?? ''}`,
                 },
-                { title: '需求日期', dataIndex: 'dueDate', width: 110 },
+                { title: '需求日期', dataIndex: 'dueDate', width: 124 },
                 {
                   title: '下达日期',
                   dataIndex: 'releaseDate',
-                  width: 130,
+                  width: 170,
                   render: (v: string, l) => (
-                    <Space size={4}>
+                    <Space size={4} wrap={false}>
                       {v}
                       {l.late && <Tag color="red">延误</Tag>}
                     </Space>
@@ -190,7 +190,7 @@ export function useMrpRuns(): { toolbar: ToolbarAction[]; drawer: ReactNode } {
   ];
   const shown = runs.data?.find((r) => r.id === chosen) ?? runs.data?.[0];
   const drawer = (
-    <Drawer title="MRP运算记录" width={1080} open={open} onClose={() => setOpen(false)} destroyOnHidden>
+    <Drawer title="MRP运算记录" width={1240} open={open} onClose={() => setOpen(false)} destroyOnHidden>
       {runs.data ? (
         runs.data.length ? (
           <Flex gap={16} align="start">
