@@ -1,10 +1,5 @@
 import { Type } from 'typebox';
-import {
-  confirmStatus,
-  purchaseOrderStatus,
-  purchaseRequestSource,
-  purchaseRequestStatus,
-} from '../enums/index.ts';
+import { purchaseOrderStatus, purchaseRequestSource, purchaseRequestStatus } from '../enums/index.ts';
 import { VersionField } from '../machines/endpoints.ts';
 import { PURCHASE_BASE } from '../machines/purchase.ts';
 import { defineEntity, type FieldDecl } from './define.ts';

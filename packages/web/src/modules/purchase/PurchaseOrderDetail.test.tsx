@@ -14,7 +14,7 @@ import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError, request } from '../../platform/request.ts';
 import { type SessionUser, useSession } from '../../platform/session.ts';
-import { mountPage } from '../../platform/testing.tsx';
+import { mountPage, testQueryClient } from '../../platform/testing.tsx';
 import PurchaseOrderDetail from './PurchaseOrderDetail.tsx';
 import { type PurchaseOrderDetail as Detail, PURCHASE_ORDERS } from './purchaseParts.ts';
 import { receiveBody } from './ReceiveModal.tsx';
@@ -157,12 +157,13 @@ afterEach(() => {
   useSession.setState({ user: undefined });
 });
 
-const open = () =>
+const open = (client = testQueryClient()) =>
   mountPage(
     <Routes>
       <Route path={routePath('purchaseOrderDetail')} element={<PurchaseOrderDetail />} />
     </Routes>,
     routeHref('purchaseOrderDetail', { id: order.id }),
+    client,
   );
 const buttonLabels = () => screen.getAllByRole('button').map((b) => b.textContent?.replace(/\s/g, ''));
 const bodyOf = (path: string) => send.mock.calls.find((c) => c[1] === path)?.[2]?.body;
@@ -299,6 +300,22 @@ describe('PurchaseOrderDetail', () => {
       }),
     );
     expect(await screen.findByText('冲销收货成功')).toBeTruthy();
+  });
+
+  it('reads the order anew each time it is opened (back from the form that changed it), however fresh the last read', async () => {
+    const client = testQueryClient(30_000);
+    const first = open(client);
+    await screen.findByText('CG20261127001');
+    first.unmount();
+    const priced = { ...order, lines: [line({ unitPrice: 13.75 }), order.lines[1]] };
+    send.mockImplementation(async (_method, path) => {
+      if (path === PURCHASE_ORDERS.detail.path) return priced as never;
+      if (path === purchaseApi.trace.path) return trace as never;
+      if (path === basicConfigApi.value.path) return '[10,20,50]' as never;
+      throw new Error(`unexpected call ${path}`);
+    });
+    open(client);
+    expect(await screen.findByText('13.75')).toBeTruthy();
   });
 
   it('offers neither 收货 nor 冲销收货 without their permissions', async () => {

@@ -1,41 +1,25 @@
-import { EditOutlined, ImportOutlined, RollbackOutlined } from '@ant-design/icons';
+import { ImportOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@factory/shared/api/errors';
 import { type PurchaseOrderTrace, purchaseApi } from '@factory/shared/api/purchase';
 import { purchaseOrderEntity } from '@factory/shared/entities/purchase';
-import { allowedActions } from '@factory/shared/machines/define';
 import { purchaseOrderMachine } from '@factory/shared/machines/purchase';
-import { routeHref } from '@factory/shared/routes';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import {
-  App,
-  Button,
-  Card,
-  Col,
-  Empty,
-  Flex,
-  Result,
-  Row,
-  Statistic,
-  Table,
-  Tabs,
-  Tag,
-  Tooltip,
-  Typography,
-} from 'antd';
-import { type ReactNode, useCallback, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { App, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
+import { useState } from 'react';
 import { call } from '../../platform/call.ts';
-import { DetailFields } from '../../platform/DetailFields.tsx';
-import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
+import { DocumentRows } from '../../platform/DocumentRows.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
-import { AuditTimeline, auditQueryKey } from '../../platform/machine/AuditTimeline.tsx';
 import { ReasonModal } from '../../platform/machine/ReasonModal.tsx';
-import { StateTags } from '../../platform/machine/StateTags.tsx';
-import { useMachineActions, useTenantFlags } from '../../platform/machine/useMachineActions.tsx';
+import {
+  doneQuantity,
+  OrderFigures,
+  OrderLayout,
+  OrderNotFound,
+  pricedColumns,
+  useOrderDetail,
+} from '../../platform/OrderDetail.tsx';
 import { ApiError } from '../../platform/request.ts';
-import { usePermission } from '../../platform/usePermission.ts';
 import { MaterialCell } from './MaterialCell.tsx';
 import {
   type PurchaseOrderDetail as Detail,
@@ -67,44 +51,36 @@ function Figures({ order, trace }: { order: Detail; trace?: PurchaseOrderTrace }
   const received = order.receivedQuantity ?? 0;
   const rate = trace?.overReceiptRate;
   return (
-    <Card variant="borderless">
-      <Row gutter={24}>
-        <Col xs={12} md={6}>
-          <Statistic title="采购数量" value={formatNumber(ordered)} />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic
-            title="已收货"
-            value={formatNumber(received)}
-            suffix={
-              ordered > 0 ? (
-                <Typography.Text type="secondary" style={{ fontSize: 14 }}>
-                  {`（${Math.floor((received / ordered) * 100)}%）`}
-                </Typography.Text>
-              ) : undefined
-            }
-          />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic title="含税金额（元）" value={formatNumber(order.totalAmount ?? 0)} />
-        </Col>
-        <Col xs={12} md={6}>
-          <Statistic
-            title={
-              <Tooltip title="每行累计收货数量最多可超过订货数量的比例（基础配置“采购超收比例(%)”）">
-                超收上限
-              </Tooltip>
-            }
-            value={rate === undefined ? '—' : rate > 0 ? `${formatNumber(rate)}%` : '不允许超收'}
-          />
-        </Col>
-      </Row>
-    </Card>
+    <OrderFigures
+      items={[
+        { key: 'ordered', title: '采购数量', value: formatNumber(ordered) },
+        {
+          key: 'received',
+          title: '已收货',
+          value: formatNumber(received),
+          suffix:
+            ordered > 0 ? (
+              <Typography.Text type="secondary" style={{ fontSize: 14 }}>
+                {`（${Math.floor((received / ordered) * 100)}%）`}
+              </Typography.Text>
+            ) : undefined,
+        },
+        { key: 'amount', title: '含税金额（元）', value: formatNumber(order.totalAmount ?? 0) },
+        {
+          key: 'rate',
+          title: (
+            <Tooltip title="每行累计收货数量最多可超过订货数量的比例（基础配置“采购超收比例(%)”）">
+              超收上限
+            </Tooltip>
+          ),
+          value: rate === undefined ? '—' : rate > 0 ? `${formatNumber(rate)}%` : '不允许超收',
+        },
+      ]}
+    />
   );
 }
 
 function LinesTable({ order }: { order: Detail }) {
-  const unit = (l: Line) => (l.unitName ? ` ${l.unitName}` : '');
   return (
     <Table<Line>
       rowKey="id"
@@ -121,47 +97,14 @@ function LinesTable({ order }: { order: Detail }) {
           render: (_v, l) => <MaterialCell line={l} />,
         },
         { key: 'deliveryTime', title: '交货日期', dataIndex: 'deliveryTime', width: 170 },
-        {
-          key: 'quantity',
-          title: '采购数量',
-          align: 'right',
-          width: 110,
-          render: (_v, l) => `${formatNumber(l.quantity)}${unit(l)}`,
-        },
-        {
-          key: 'unitPrice',
-          title: '含税单价',
-          align: 'right',
-          width: 110,
-          render: (_v, l) => formatNumber(l.unitPrice),
-        },
-        {
-          key: 'taxRate',
-          title: '税率(%)',
-          align: 'right',
-          width: 80,
-          render: (_v, l) => formatNumber(l.taxRate),
-        },
-        {
-          key: 'amount',
-          title: '金额',
-          align: 'right',
-          width: 120,
-          render: (_v, l) => formatNumber(l.amount),
-        },
+        ...pricedColumns<Line>('采购数量'),
         {
           key: 'received',
           title: '已收货',
           align: 'right',
           width: 110,
           render: (_v, l) =>
-            leftOf(l) === 0 && (l.receivedQuantity ?? 0) > 0 ? (
-              <Tag color="green" style={{ marginInlineEnd: 0 }}>
-                {formatNumber(l.receivedQuantity ?? 0)}
-              </Tag>
-            ) : (
-              formatNumber(l.receivedQuantity ?? 0)
-            ),
+            doneQuantity(l.receivedQuantity ?? 0, leftOf(l) === 0 && (l.receivedQuantity ?? 0) > 0),
         },
         {
           key: 'left',
@@ -182,16 +125,6 @@ function LinesTable({ order }: { order: Detail }) {
   );
 }
 
-/** A cell of a receipt taken back: struck through and grey. */
-const asShown = (r: Receipt, content: ReactNode) =>
-  r.reversedAt ? (
-    <Typography.Text delete type="secondary">
-      {content}
-    </Typography.Text>
-  ) : (
-    content
-  );
-
 /**
  * The receipts batch by batch, each receiving document's rows together: its number, time and
  * 冲销收货 once for all of them (taking back the whole document); one taken back struck through, 已冲销.
@@ -205,79 +138,48 @@ function Receipts({
   canReverse: boolean;
   onReverse(r: Receipt): void;
 }) {
-  if (!trace?.receipts.length) return <Empty description="尚未收货" />;
-  const rows = trace.receipts;
-  // rows of one document follow one another: the first spans them
-  const span = (i: number) => {
-    if (i > 0 && rows[i - 1].stockDocId === rows[i].stockDocId) return 0;
-    let n = 1;
-    while (rows[i + n]?.stockDocId === rows[i].stockDocId) n++;
-    return n;
-  };
-  // a document's number, time and action at the top of its rows
-  const spanned = {
-    onCell: (_r: Receipt, i?: number) => ({
-      rowSpan: span(i ?? 0),
-      style: { verticalAlign: 'top' as const },
-    }),
-  };
   return (
-    <Table<Receipt>
-      rowKey="id"
-      size="middle"
-      pagination={false}
-      dataSource={rows}
-      scroll={{ x: 1120 }}
-      columns={[
-        {
-          key: 'doc',
-          title: '入库单',
-          width: 160,
-          ...spanned,
-          render: (_v, r) => (
-            <Flex gap={6} align="center" wrap>
-              <Link to={routeHref('warehouseOperateDetail', { id: r.stockDocId })}>{r.stockDocCode}</Link>
-              {r.reversedAt && (
-                <Tooltip title={`${r.reversedAt} 冲销`}>
-                  <Tag style={{ marginInlineEnd: 0 }}>已冲销</Tag>
-                </Tooltip>
-              )}
-            </Flex>
-          ),
-        },
+    <DocumentRows<Receipt>
+      rows={trace?.receipts}
+      rowKey={(r) => r.id}
+      empty="尚未收货"
+      docTitle="入库单"
+      verb="冲销"
+      scrollX={1120}
+      reverse={canReverse ? { label: UNRECEIVE.label, onClick: onReverse } : undefined}
+      documentColumns={[
         {
           key: 'at',
           title: '收货时间',
           width: 150,
-          ...spanned,
-          render: (_v, r) =>
-            asShown(
-              r,
-              <Flex vertical>
-                <span>{r.receivedAt}</span>
-                {r.receivedByName && (
-                  <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                    {r.receivedByName}
-                  </Typography.Text>
-                )}
-              </Flex>,
-            ),
+          render: (r) => (
+            <Flex vertical>
+              <span>{r.receivedAt}</span>
+              {r.receivedByName && (
+                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                  {r.receivedByName}
+                </Typography.Text>
+              )}
+            </Flex>
+          ),
         },
-        { key: 'material', title: '物料', width: 130, render: (_v, r) => asShown(r, r.materialsName) },
+      ]}
+      lineColumns={[
+        { key: 'material', title: '物料', width: 130, render: (r) => r.materialsName },
         {
           key: 'quantity',
           title: '数量',
           align: 'right',
           width: 80,
-          render: (_v, r) => asShown(r, formatNumber(r.quantity)),
+          render: (r) => formatNumber(r.quantity),
         },
         {
           key: 'batch',
           title: '批次号',
           width: 190,
-          render: (_v, r) => (
+          render: (r) => (
             <Flex gap={6} align="center" wrap>
-              {asShown(r, r.batchCode ?? EMPTY_CELL)}
+              {r.batchCode ?? EMPTY_CELL}
               {r.needsInspection && !r.reversedAt && (
                 <Tooltip title="原材料，待来料检验">
                   <Tag color="orange" style={{ marginInlineEnd: 0 }}>
@@ -292,47 +194,21 @@ function Receipts({
           key: 'supplierBatch',
           title: '供应商批次 / 生产日期',
           width: 160,
-          render: (_v, r) =>
-            asShown(
-              r,
-              <Flex vertical>
-                <span>{r.supplierBatch ?? EMPTY_CELL}</span>
-                <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                  {r.productionDate ?? EMPTY_CELL}
-                </Typography.Text>
-              </Flex>,
-            ),
+          render: (r) => (
+            <Flex vertical>
+              <span>{r.supplierBatch ?? EMPTY_CELL}</span>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {r.productionDate ?? EMPTY_CELL}
+              </Typography.Text>
+            </Flex>
+          ),
         },
         {
           key: 'place',
           title: '仓库 / 库位',
           width: 150,
-          render: (_v, r) =>
-            asShown(r, r.locationCode ? `${r.warehouseName} / ${r.locationCode}` : r.warehouseName),
+          render: (r) => (r.locationCode ? `${r.warehouseName} / ${r.locationCode}` : r.warehouseName),
         },
-        ...(canReverse
-          ? [
-              {
-                key: 'actions',
-                title: '操作',
-                width: 100,
-                fixed: 'right' as const,
-                ...spanned,
-                render: (_v: unknown, r: Receipt) =>
-                  r.reversedAt ? null : (
-                    <Button
-                      type="link"
-                      danger
-                      size="small"
-                      icon={<RollbackOutlined />}
-                      onClick={() => onReverse(r)}
-                    >
-                      {UNRECEIVE.label}
-                    </Button>
-                  ),
-              },
-            ]
-          : []),
       ]}
     />
   );
@@ -345,98 +221,54 @@ function Receipts({
  * document taken back by 冲销收货 with a reason) with the over-receipt tolerance, and its audit trail.
  */
 export default function PurchaseOrderDetail() {
-  const navigate = useNavigate();
-  const client = useQueryClient();
   const { message } = App.useApp();
-  const can = usePermission();
-  const flags = useTenantFlags();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
+  const { valid, query, order, trace, reload, actions, allowed } = useOrderDetail(
+    purchaseOrderMachine,
+    PURCHASE_ORDERS.detail,
+    purchaseApi.trace,
+  );
   const [receiving, setReceiving] = useState(false);
   const [reversing, setReversing] = useState<Receipt>();
-  const query = useQuery({
-    queryKey: [PURCHASE_ORDERS.detail.path, id],
-    queryFn: ({ signal }) => call(PURCHASE_ORDERS.detail, { id }, { signal }),
-    enabled: valid,
-  });
-  const traceQuery = useQuery({
-    queryKey: [purchaseApi.trace.path, id],
-    queryFn: ({ signal }) => call(purchaseApi.trace, { id }, { signal }),
-    enabled: valid,
-  });
-  const reload = useCallback(() => {
-    void client.invalidateQueries({ queryKey: [PURCHASE_ORDERS.detail.path, id] });
-    void client.invalidateQueries({ queryKey: [purchaseApi.trace.path, id] });
-    void client.invalidateQueries({ queryKey: auditQueryKey(purchaseOrderMachine, id) });
-  }, [client, id]);
-  const order = query.data;
-  const actions = useMachineActions(purchaseOrderMachine, order, reload);
-  const allowed = useMemo(
-    () => (order ? allowedActions(purchaseOrderMachine, order, can, flags) : []),
-    [order, can, flags],
-  );
   const canReceive = allowed.includes('receive');
   const canReverse = allowed.includes('unreceive');
-  if (!valid)
-    return <Result status="404" title="采购订单不存在" extra={<Link to={LIST_HREF}>返回采购订单</Link>} />;
-  const trace = traceQuery.data;
+  if (!valid) return <OrderNotFound title="采购订单" listHref={LIST_HREF} />;
   const receipts = trace?.receipts.length ?? 0;
   return (
     <Flex vertical gap={16}>
       <LoadState query={query} title="采购订单" />
       {order && (
-        <>
-          <DetailHeader
-            backTo={LIST_HREF}
-            backLabel="返回采购订单"
-            title="采购订单"
-            extra={
-              <Flex gap={8} align="center" wrap>
-                <CodeText label="采购订单号" code={order.code ?? ''} />
-                {isDraft(order) && can(purchaseOrderEntity.route, 'Modify') && (
-                  <Button icon={<EditOutlined />} onClick={() => navigate(formHref(order.id))}>
-                    编辑
-                  </Button>
-                )}
-                {canReceive && (
-                  <Button type="primary" icon={<ImportOutlined />} onClick={() => setReceiving(true)}>
-                    收货
-                  </Button>
-                )}
-                {actions.buttons}
-              </Flex>
-            }
-          >
-            <StateTags machine={purchaseOrderMachine} row={order} />
-          </DetailHeader>
-          <Figures order={order} trace={trace} />
-          <DetailFields
-            entity={purchaseOrderEntity}
-            row={order}
-            title="订单信息"
-            omit={order.status === 3 ? APART : [...APART, 'closeReason']}
-          />
-          <Card variant="borderless">
-            <Tabs
-              items={[
-                {
-                  key: 'lines',
-                  label: `物料明细（${order.lines.length}）`,
-                  children: <LinesTable order={order} />,
-                },
-                {
-                  key: 'receipts',
-                  label: `收货记录（${receipts}）`,
-                  children: <Receipts trace={trace} canReverse={canReverse} onReverse={setReversing} />,
-                },
-                {
-                  key: 'log',
-                  label: '操作日志',
-                  children: <AuditTimeline machine={purchaseOrderMachine} id={id} />,
-                },
-              ]}
-            />
-          </Card>
+        <OrderLayout
+          machine={purchaseOrderMachine}
+          entity={purchaseOrderEntity}
+          order={order}
+          title="采购订单"
+          listHref={LIST_HREF}
+          codeLabel="采购订单号"
+          editHref={isDraft(order) ? formHref(order.id) : undefined}
+          primary={
+            canReceive && (
+              <Button type="primary" icon={<ImportOutlined />} onClick={() => setReceiving(true)}>
+                收货
+              </Button>
+            )
+          }
+          actions={actions.buttons}
+          holder={actions.holder}
+          figures={<Figures order={order} trace={trace} />}
+          omit={APART}
+          tabs={[
+            {
+              key: 'lines',
+              label: `物料明细（${order.lines.length}）`,
+              children: <LinesTable order={order} />,
+            },
+            {
+              key: 'receipts',
+              label: `收货记录（${receipts}）`,
+              children: <Receipts trace={trace} canReverse={canReverse} onReverse={setReversing} />,
+            },
+          ]}
+        >
           {receiving && (
             <ReceiveModal
               order={order}
@@ -476,8 +308,7 @@ export default function PurchaseOrderDetail() {
               reload();
             }}
           />
-          {actions.holder}
-        </>
+        </OrderLayout>
       )}
     </Flex>
   );

@@ -124,9 +124,8 @@ export function useMachineActions<R extends DocRow, A extends string>(
 
   const allowed = row ? actionsNow(machine, row, can, flags) : [];
   const held = row ? heldBack(machine, row, can, flags).filter((h) => !machine.actions[h.action].own) : [];
-  const buttons = row ? (
-    <>
-      {rowActions
+  const buttons = row
+    ? rowActions
         .filter((a) => allowed.some((n) => a.key === `machine-${n}`))
         .map((a) => {
           const id = `${a.key}:${row.id}`;
@@ -141,9 +140,8 @@ export function useMachineActions<R extends DocRow, A extends string>(
               {a.label}
             </Button>
           );
-        })}
-    </>
-  ) : null;
+        })
+    : null;
 
   const holder = (
     <ReasonModal
