@@ -572,9 +572,11 @@ describe('line side: preparation → report work backflushes → finished goods 
       const feed = feedRows.first();
       await snap(p, `15-line-side-movements-${m.code}`);
 
-      // the document: out of the line side, posted, its source the report
+      // the document: out of the line side, posted, its source the report (once the drawer's
+      // movement rows, one per batch, have left the page)
       await feed.getByRole('link', { name: docCode }).click();
       await p.waitForURL((u) => u.pathname === RECORDS);
+      await expect.poll(() => p.locator('.ant-drawer-section').count()).toBe(0);
       const doc = rows(p).filter({ hasText: docCode });
       await doc.waitFor();
       await expect.poll(() => rows(p).count()).toBe(1);
