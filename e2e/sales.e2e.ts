@@ -212,7 +212,10 @@ describe('sales: a sales order confirmed into production', () => {
       .waitFor();
     await page.getByText('部分发货').first().waitFor();
 
-    await page.getByRole('tab', { name: /^发货记录（1）$/ }).click();
+    // polled for its text, so that a wrong count says which it was
+    const shipmentsTab = page.getByRole('tab', { name: /^发货记录（\d+）$/ });
+    await expect.poll(() => shipmentsTab.textContent(), { timeout: 30_000 }).toBe('发货记录（1）');
+    await shipmentsTab.click();
     const shipment = tabRows(page).first();
     await shipment.waitFor();
     await shipment.getByRole('button', { name: /撤销发货/ }).click();

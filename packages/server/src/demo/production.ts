@@ -568,7 +568,9 @@ export async function seedProduction(
     const ids = [wo.id];
     const age = (today - t) / DAY;
     const roll = rng.next();
-    if (quantity >= 6 && roll < 0.12) {
+    // split and reduce are offered only where the tenant has them (工单拆分与减量)
+    const reshapes = tenant.flags.splitWorkOrder === true;
+    if (reshapes && quantity >= 6 && roll < 0.12) {
       // half goes to another shift's work order (拆分)
       setClock(tx, new Date(t + rng.int(30, 90) * MINUTE));
       await workOrderActions.act(tx, admin, 'split', {
@@ -580,7 +582,7 @@ export async function seedProduction(
         .from(produceWorkOrders)
         .where(eq(produceWorkOrders.code, `${wo.code}-1`));
       ids.push(split.id);
-    } else if (quantity >= 3 && age < 40 && roll < 0.22) {
+    } else if (reshapes && quantity >= 3 && age < 40 && roll < 0.22) {
       // the customer took one fewer (减量)
       setClock(tx, new Date(t + rng.int(30, 90) * MINUTE));
       await workOrderActions.act(tx, admin, 'reduce', { id: wo.id, body: { quantity: quantity - 1 } });

@@ -96,9 +96,11 @@ beforeEach(() => {
   useSession.getState().signIn('tok-1', { userName: 'u' } as never, 'acme');
   vi.stubGlobal('fetch', fetchMock);
 });
-afterEach(() => {
+afterEach(async () => {
+  // the closing messages re-render through React's scheduler: let it finish inside the test file,
+  // before the environment is torn down under it
+  await act(async () => message.destroy());
   cleanup();
-  message.destroy();
   vi.unstubAllGlobals();
   for (const f of [fetchMock, onChange, ...Object.values(effects)]) f.mockReset();
 });
