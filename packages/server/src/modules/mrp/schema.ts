@@ -1,6 +1,7 @@
 import { boolean, date, index, integer, jsonb, serial, smallint, text, timestamp } from 'drizzle-orm/pg-core';
 import { quantity, tenantId, tenantTable } from '../../platform/schema.ts';
 import { materials } from '../information/index.ts';
+import { producePlans } from '../plans/index.ts';
 import { purchaseRequests } from '../purchase/index.ts';
 import { users } from '../setting/index.ts';
 
@@ -49,6 +50,8 @@ export const mrpRunLines = tenantTable(
     pegs: jsonb('pegs').$type<{ demand: string; path: number[]; quantity: string }[]>().notNull(),
     /** The purchase request it became (bought and outsourced parts). */
     requestId: integer('request_id').references(() => purchaseRequests.id),
+    /** The material-requirements plan (type 1) the planner made of it (made parts). */
+    planId: integer('plan_id').references(() => producePlans.id),
   },
   (t) => [index('mrp_run_line_run_idx').on(t.runId), index('mrp_run_line_material_idx').on(t.materialsId)],
 );

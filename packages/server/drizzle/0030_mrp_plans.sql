@@ -1,0 +1,2 @@
+ALTER TABLE "mrp_run_line" ADD COLUMN "plan_id" integer;--> statement-breakpoint
+ALTER TABLE "mrp_run_line" ADD CONSTRAINT "mrp_run_line_plan_id_fk" FOREIGN KEY ("tenant_id","plan_id") REFERENCES "public"."produce_plan"("tenant_id","id") ON DELETE no action ON UPDATE no action;
