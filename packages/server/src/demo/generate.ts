@@ -140,7 +140,7 @@ export async function seedDemo(services: Services): Promise<boolean> {
           await seedOpenPurchase(tx, tenantInfo, adminId);
           // the planner's MRP run of this morning, kept with what it suggested
           await seedMrpParameters(tx, adminId);
-          await seedMrpRun(tx, adminId);
+          await seedMrpRun(tx, tenantInfo, adminId);
         }
         if (storage) await seedPackageCodes(tx, adminId);
         // after the factory, the materials and the storage: its tank and fin moulds on the assembly line

@@ -1,7 +1,8 @@
 import { formatFactoryTime } from '@factory/shared/factoryTime';
-import { asc, eq, inArray } from 'drizzle-orm';
+import { and, asc, eq, inArray } from 'drizzle-orm';
 import { material, materials, suppliers, units } from '../modules/information/index.ts';
-import { calculate } from '../modules/mrp/index.ts';
+import { calculate, mrpRunLines, suggestionsToPlans } from '../modules/mrp/index.ts';
+import { planFlowOf } from '../modules/plans/index.ts';
 import {
   orderRequests,
   purchaseOrder,
@@ -252,9 +253,39 @@ export async function seedOpenPurchase(
 }
 
 /** This morning's MRP run, by the planner, over everything open (its requests join the buyer's desk). */
-export async function seedMrpRun(tx: Tx, adminId: number, now = Date.now()): Promise<void> {
+export async function seedMrpRun(
+  tx: Tx,
+  tenant: TenantInfo,
+  adminId: number,
+  now = Date.now(),
+): Promise<void> {
   const [planner] = await tx.select({ id: users.id }).from(users).where(eq(users.userName, 'jihua01'));
+  const actor: Exclude<Actor, 'system'> = {
+    userId: planner?.id ?? adminId,
+    tenant,
+    permissions: new Set(),
+    isAdmin: true,
+  };
   setClock(tx, new Date(now - 90 * 60_000));
-  await calculate(tx, planner?.id ?? adminId);
+  const run = await calculate(tx, actor.userId);
+  // then plans the two most urgent make suggestions whose product has a flow to make it by
+  setClock(tx, new Date(now - 60 * 60_000));
+  const suggestions = await tx
+    .select({ id: mrpRunLines.id, materialsId: mrpRunLines.materialsId })
+    .from(mrpRunLines)
+    .where(and(eq(mrpRunLines.runId, run.id), eq(mrpRunLines.procurementType, 0)))
+    .orderBy(asc(mrpRunLines.releaseDate), asc(mrpRunLines.id));
+  const lineIds: number[] = [];
+  for (const s of suggestions) {
+    if (lineIds.length === 2) break;
+    if (
+      await planFlowOf(tx, s.materialsId).then(
+        () => true,
+        () => false,
+      )
+    )
+      lineIds.push(s.id);
+  }
+  if (lineIds.length) await suggestionsToPlans(tx, actor, { id: run.id, lineIds });
   setClock(tx, undefined);
 }

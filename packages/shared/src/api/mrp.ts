@@ -1,6 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { endpoint } from './contract.ts';
-import { IdQuery } from './list.ts';
+import { IdQuery, RowId } from './list.ts';
 
 /** MRP calls live under mrp/private/ (the spec names none; docs/mrp.md). */
 const R = 'mrp/private/mrpRun/';
@@ -48,6 +48,9 @@ export const MrpRunLineRow = Type.Object({
   pegs: Type.Array(MrpPegRow),
   requestId: nullable(Type.Integer()),
   requestCode: nullable(Type.String()),
+  /** The material-requirements plan the planner made of it (made parts). */
+  planId: nullable(Type.Integer()),
+  planCode: nullable(Type.String()),
 });
 export type MrpRunLineRow = Static<typeof MrpRunLineRow>;
 
@@ -65,6 +68,28 @@ export const MrpCompare = Type.Object({
   changes: Type.Array(MrpChangeRow),
 });
 export type MrpCompare = Static<typeof MrpCompare>;
+
+/** Make suggestions of a run to turn into material-requirements plans (type 1). */
+export const MrpToPlansBody = Type.Object(
+  {
+    id: RowId('MRP运算'),
+    lineIds: Type.Array(RowId('自制建议'), {
+      minItems: 1,
+      maxItems: 100,
+      uniqueItems: true,
+      title: '自制建议',
+    }),
+  },
+  { additionalProperties: false },
+);
+
+/** A plan made from a suggestion, with the production order it stands on. */
+export const MrpPlanMade = Type.Object({
+  lineId: Type.Integer(),
+  planId: Type.Integer(),
+  planCode: Type.String(),
+  orderCode: Type.String(),
+});
 
 export const mrpApi = {
   calculate: endpoint({
@@ -98,5 +123,14 @@ export const mrpApi = {
     access: { keys: ['purchasingDemand'] },
     query: IdQuery,
     result: MrpCompare,
+  }),
+  toPlans: endpoint({
+    method: 'POST',
+    path: `${R}createPlans`,
+    summary:
+      '按最近一次MRP运算的自制建议生成物料需求计划（计划类型1）：每条建议一张已确认的生产订单及其计划，按需求日期交货、下达日期开工',
+    access: { keys: ['purchasingDemandPlan'] },
+    body: MrpToPlansBody,
+    result: Type.Array(MrpPlanMade),
   }),
 };

@@ -18,6 +18,8 @@ export const mrp = group(
       'Withdraw',
       'Cancel',
       'Order',
+      // a run's make suggestions become material-requirements plans
+      'Plan',
     ]),
   ],
   { icon: 'CalculatorOutlined' },

@@ -132,6 +132,62 @@ describe('MRP runs', () => {
     );
   });
 
+  it('turns the latest run’s make suggestions into material-requirements plans, all or nothing', async () => {
+    // the copper request submitted above goes back to the buyer's desk: MRP suggests it again
+    const [submitted] = await mrpRequests();
+    await f.a.ok(f.a.post(`${Q}withdraw`, { id: submitted.id, version: submitted.version }));
+    const older = await calculate();
+    const run = await calculate();
+    const rows = await lines(run.id);
+    const of = (code: string) => rows.find((r) => r.materialsCode === code) as MrpRunLineRow;
+    const [product, core, copper] = [of('S13-M-400'), of('CORE-400'), of('CU-1.8')];
+    const toPlans = (id: number, lineIds: number[]) => f.a.post(`${R}createPlans`, { id, lineIds });
+    // the core has no flow to make it by: the product's plan made before it goes back too
+    expect((await toPlans(run.id, [product.id, core.id])).body.errorMsg).toBe(
+      '“铁芯 400kVA”没有启用的工艺路线主版本，不能生成生产计划',
+    );
+    expect((await lines(run.id)).every((r) => r.planId === null)).toBe(true);
+    expect((await toPlans(run.id, [copper.id])).body.errorMsg).toBe(
+      '“漆包铜线 Φ1.8”不是自制件，由请购单采购，不能生成生产计划',
+    );
+    expect((await toPlans(older.id, [product.id])).body.errorMsg).toMatch(/不是最近一次成功的MRP运算/);
+
+    const [made] = await f.a.ok<{ lineId: number; planId: number; planCode: string; orderCode: string }[]>(
+      toPlans(run.id, [product.id]),
+    );
+    expect(made.lineId).toBe(product.id);
+    const found = await h.db.withTenant(f.tenant.id, (tx) =>
+      tx.execute(
+        sql`select p.plan_type, p.quantity::float8 as quantity, p.area_id,
+              to_char(p.plan_start_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as start_day,
+              o.source, o.source_code, o.confirm_status,
+              to_char(o.delivery_time at time zone 'Asia/Shanghai', 'YYYY-MM-DD') as due_day
+            from produce_plan p join produce_order o on o.id = p.order_id where p.id = ${made.planId}`,
+      ),
+    );
+    const [plan] = (found as unknown as { rows: Record<string, unknown>[] }).rows;
+    expect(plan).toEqual({
+      plan_type: 1,
+      quantity: product.quantity,
+      area_id: f.ids.line,
+      start_day: product.releaseDate,
+      source: 1,
+      source_code: moCode,
+      confirm_status: 1,
+      due_day: product.dueDate,
+    });
+    expect((await lines(run.id)).find((r) => r.id === product.id)).toMatchObject({
+      planId: made.planId,
+      planCode: made.planCode,
+    });
+    expect((await toPlans(run.id, [product.id])).body.errorMsg).toBe(
+      `“S13-M-400/10 油浸式变压器”的建议已生成生产计划 ${made.planCode}`,
+    );
+    // the plan is now a receipt: the next run suggests no more of the product
+    const next = await lines((await calculate()).id);
+    expect(next.filter((r) => r.materialsCode === 'S13-M-400')).toEqual([]);
+  });
+
   it('asks for the permission to calculate', async () => {
     const denied = await h.call('POST', `${R}calculate`, { body: {} });
     expect(denied.body.errorCode).not.toBe(0);

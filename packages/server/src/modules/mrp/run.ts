@@ -133,7 +133,8 @@ export async function loadInput(tx: Tx, today: number): Promise<MrpInput> {
         quantity: l.rest,
         day: at(l.day),
       });
-  // production orders: what is not completed yet (their plans, below, are its supply)
+  // production orders: what is not completed yet (their plans, below, are its supply); an order
+  // carrying a material-requirements plan was made to meet a demand counted already, not a demand
   for (const o of await tx
     .select({
       code: produceOrders.code,
@@ -142,7 +143,13 @@ export async function loadInput(tx: Tx, today: number): Promise<MrpInput> {
       day: produceOrders.deliveryTime,
     })
     .from(produceOrders)
-    .where(notInArray(produceOrders.planStatus, [2, 9])))
+    .where(
+      and(
+        notInArray(produceOrders.planStatus, [2, 9]),
+        sql`not exists (select 1 from ${producePlans} where ${producePlans.produceOrderId} = ${produceOrders.id}
+          and ${producePlans.planType} = 1)`,
+      ),
+    ))
     if (micro(o.rest) > 0n)
       demands.push({ key: o.code, materialsId: o.materialsId, quantity: o.rest, day: at(o.day) });
   // open plans (not completed): their product coming, their materials going
@@ -362,11 +369,14 @@ async function lines(tx: Tx, id: number) {
       pegs: mrpRunLines.pegs,
       requestId: mrpRunLines.requestId,
       requestCode: purchaseRequests.code,
+      planId: mrpRunLines.planId,
+      planCode: producePlans.code,
     })
     .from(mrpRunLines)
     .innerJoin(materials, eq(materials.id, mrpRunLines.materialsId))
     .leftJoin(units, eq(units.id, materials.mainUnitId))
     .leftJoin(purchaseRequests, eq(purchaseRequests.id, mrpRunLines.requestId))
+    .leftJoin(producePlans, eq(producePlans.id, mrpRunLines.planId))
     .where(eq(mrpRunLines.runId, id))
     .orderBy(asc(mrpRunLines.releaseDate), asc(materials.code), asc(mrpRunLines.id));
   const ids = [...new Set(rows.flatMap((r) => r.pegs.flatMap((g) => g.path)))];

@@ -49,8 +49,10 @@ export const plans: ModuleFace = {
 };
 
 export { asNumber, productColumns } from './common.ts';
+export { allowedLines, planFlowOf } from './flowRules.ts';
 export { createWorkOrder } from './making.ts';
 export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
+export { quickOrder } from './planRoutes.ts';
 export { onPlan, type PlanEvent, producePlan, producePlanActions, syncPlan } from './plans.ts';
 export { onReport, type ReportEvent, report as reportWork, reverse as reverseReport } from './reports.ts';
 export { DAY, dayOf, minutesOfDay, WorkCalendar } from './scheduling/calendar.ts';

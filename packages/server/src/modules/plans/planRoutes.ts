@@ -1,11 +1,15 @@
-import { producePlanApi, type SchedulePlanListBody } from '@factory/shared/api/producePlan';
+import {
+  producePlanApi,
+  type QuickOrderBody,
+  type SchedulePlanListBody,
+} from '@factory/shared/api/producePlan';
 import { formatFactoryTime, parseFactoryTime } from '@factory/shared/factoryTime';
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import type { Tx } from '../../platform/db.ts';
 import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { decodeSearchVal, whereOf } from '../../platform/list.ts';
-import { stale, writeTrail } from '../../platform/machine.ts';
+import { type Actor, stale, writeTrail } from '../../platform/machine.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { sqlIn } from '../../platform/sqlIn.ts';
 import { areas, materials, procedures, stations, units } from '../information/index.ts';
@@ -540,29 +544,37 @@ export const planRoutes: RouteDef[] = [
       return planMaterials(tx, plan.id);
     },
   }),
-  handle(producePlanApi.quickAdd, {
-    handler: async ({ tx, session, body }) => {
-      const { areaId, flowVersionId, planType, planStartTime, planEndTime, ...order } = body;
-      const orderId = await produceOrder.create(tx, session.userId, order);
-      const [{ version, code: orderCode }] = await tx
-        .select({ version: produceOrders.version, code: produceOrders.code })
-        .from(produceOrders)
-        .where(eq(produceOrders.id, orderId));
-      await produceOrderActions.act(tx, session, 'confirm', { id: orderId, version });
-      const planId = await producePlan.create(tx, session.userId, {
-        produceOrderId: orderId,
-        quantity: body.quantity,
-        areaId,
-        flowVersionId,
-        planType: planType ?? 0,
-        planStartTime,
-        planEndTime,
-      });
-      const [{ code: planCode }] = await tx
-        .select({ code: producePlans.code })
-        .from(producePlans)
-        .where(eq(producePlans.id, planId));
-      return { orderId, orderCode, planId, planCode };
-    },
-  }),
+  handle(producePlanApi.quickAdd, { handler: ({ tx, session, body }) => quickOrder(tx, session, body) }),
 ];
+
+/**
+ * An order and its one plan for the whole quantity, confirmed (快速下单; MRP's make suggestions
+ * become material-requirements plans this way too).
+ */
+export async function quickOrder(
+  tx: Tx,
+  actor: Exclude<Actor, 'system'>,
+  body: Static<typeof QuickOrderBody>,
+) {
+  const { areaId, flowVersionId, planType, planStartTime, planEndTime, ...order } = body;
+  const orderId = await produceOrder.create(tx, actor.userId, order);
+  const [{ version, code: orderCode }] = await tx
+    .select({ version: produceOrders.version, code: produceOrders.code })
+    .from(produceOrders)
+    .where(eq(produceOrders.id, orderId));
+  await produceOrderActions.act(tx, actor, 'confirm', { id: orderId, version });
+  const planId = await producePlan.create(tx, actor.userId, {
+    produceOrderId: orderId,
+    quantity: body.quantity,
+    areaId,
+    flowVersionId,
+    planType: planType ?? 0,
+    planStartTime,
+    planEndTime,
+  });
+  const [{ code: planCode }] = await tx
+    .select({ code: producePlans.code })
+    .from(producePlans)
+    .where(eq(producePlans.id, planId));
+  return { orderId, orderCode, planId, planCode };
+}

@@ -3,6 +3,7 @@ import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { Button } from 'antd';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../platform/request.ts';
+import { type SessionUser, useSession } from '../../platform/session.ts';
 import { mountPage } from '../../platform/testing.tsx';
 import { useMrpRuns } from './MrpRuns.tsx';
 
@@ -44,6 +45,8 @@ const lines: MrpRunLineRow[] = [
     ],
     requestId: 40,
     requestCode: 'QG20261127001',
+    planId: null,
+    planCode: null,
   },
   {
     id: 2,
@@ -59,6 +62,8 @@ const lines: MrpRunLineRow[] = [
     pegs: [{ demand: 'MO20261120003', path: ['CP-S13-630', 'BCP-TX-630'], quantity: 8 }],
     requestId: null,
     requestCode: null,
+    planId: null,
+    planCode: null,
   },
 ];
 const compare: MrpCompare = {
@@ -80,7 +85,13 @@ beforeEach(() => {
 afterEach(() => {
   cleanup();
   send.mockReset();
+  useSession.setState({ user: undefined });
 });
+
+const signIn = (permissions: string[]) =>
+  useSession.setState({
+    user: { id: 5, userName: 'jihua', permissions, companyInfo: { flags: {} } } as unknown as SessionUser,
+  });
 
 /** The page's toolbar as buttons (the list's confirm and permission filter are its own, tested there). */
 function Toolbar({ onDone }: { onDone?: () => void }) {
@@ -126,5 +137,50 @@ describe('MRP runs', () => {
     mountPage(<Toolbar />);
     fireEvent.click(screen.getByRole('button', { name: '运算记录' }));
     expect(await screen.findByText('MRP20261127083000')).toBeTruthy();
+  });
+
+  it('makes plans of the chosen make suggestions of the latest run, for who may', async () => {
+    signIn(['purchasingdemand', 'purchasingdemandplan']);
+    let planned = false;
+    send.mockImplementation(async (_method, path) => {
+      if (path === mrpApi.runs.path) return [run, { ...run, id: 11, code: 'MRP20261126083000' }] as never;
+      if (path === mrpApi.lines.path)
+        return (
+          planned ? [lines[0], { ...lines[1], planId: 77, planCode: 'PL20261127009' }] : lines
+        ) as never;
+      if (path === mrpApi.compare.path) return compare as never;
+      if (path === mrpApi.toPlans.path) {
+        planned = true;
+        return [{ lineId: 2, planId: 77, planCode: 'PL20261127009', orderCode: 'MO20261127011' }] as never;
+      }
+      throw new Error(`unexpected call ${path}`);
+    });
+    mountPage(<Toolbar />);
+    fireEvent.click(screen.getByRole('button', { name: '运算记录' }));
+    const make = await screen.findByRole('button', { name: /生成生产计划/ });
+    expect((make as HTMLButtonElement).disabled).toBe(true);
+    // a bought line is not for a plan
+    expect((screen.getByLabelText('选择冷轧取向硅钢片') as HTMLInputElement).disabled).toBe(true);
+    fireEvent.click(screen.getByLabelText('选择铁心 630kVA'));
+    fireEvent.click(screen.getByRole('button', { name: /生成生产计划（1）/ }));
+    fireEvent.click(await screen.findByRole('button', { name: /确\s*定|OK/ }));
+    expect(await screen.findByText('已生成生产计划 PL20261127009（计划类型：物料需求计划）')).toBeTruthy();
+    expect(send).toHaveBeenCalledWith(
+      'POST',
+      mrpApi.toPlans.path,
+      expect.objectContaining({ body: { id: 12, lineIds: [2] } }),
+    );
+    expect(await screen.findByText('PL20261127009')).toBeTruthy();
+    // an older run's suggestions are not offered
+    fireEvent.click(screen.getByText('MRP20261126083000'));
+    await waitFor(() => expect(screen.queryByRole('button', { name: /生成生产计划/ })).toBeNull());
+  });
+
+  it('offers no plans to who may only read', async () => {
+    signIn(['purchasingdemand']);
+    mountPage(<Toolbar />);
+    fireEvent.click(screen.getByRole('button', { name: '运算记录' }));
+    expect(await screen.findByText('QG20261127001')).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /生成生产计划/ })).toBeNull();
   });
 });

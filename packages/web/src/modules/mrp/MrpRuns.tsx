@@ -1,13 +1,28 @@
-import { CalculatorOutlined, HistoryOutlined } from '@ant-design/icons';
+import { CalculatorOutlined, HistoryOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { type MrpRunLineRow, type MrpRunRow, mrpApi } from '@factory/shared/api/mrp';
 import { procurementType } from '@factory/shared/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { Alert, App, Drawer, Empty, Flex, List, Space, Table, Tabs, Tag, Typography } from 'antd';
+import {
+  Alert,
+  App,
+  Button,
+  Drawer,
+  Empty,
+  Flex,
+  List,
+  Popconfirm,
+  Space,
+  Table,
+  Tabs,
+  Tag,
+  Typography,
+} from 'antd';
 import { type ReactNode, useState } from 'react';
 import { call } from '../../platform/call.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
 import type { ToolbarAction } from '../../platform/list/types.ts';
+import { usePermission } from '../../platform/usePermission.ts';
 
 const RUNS = ['mrp', 'runs'] as const;
 
@@ -44,7 +59,28 @@ function Pegs({ line }: { line: MrpRunLineRow }) {
   );
 }
 
-function RunLines({ run }: { run: MrpRunRow }) {
+/**
+ * A run's planned orders, with what each is for; on the latest run the make suggestions not yet
+ * planned can be chosen and made material-requirements plans (生成生产计划).
+ */
+function RunLines({ run, latest }: { run: MrpRunRow; latest: boolean }) {
+  const { message } = App.useApp();
+  const client = useQueryClient();
+  const can = usePermission();
+  const [chosen, setChosen] = useState<number[]>([]);
+  const [making, setMaking] = useState(false);
+  const plannable = latest && can('purchasingDemand', 'Plan');
+  const makePlans = async () => {
+    setMaking(true);
+    try {
+      const made = await call(mrpApi.toPlans, { id: run.id, lineIds: chosen });
+      message.success(`已生成生产计划 ${made.map((m) => m.planCode).join('、')}（计划类型：物料需求计划）`);
+      setChosen([]);
+      await client.invalidateQueries({ queryKey: [...RUNS, run.id, 'lines'] });
+    } finally {
+      setMaking(false);
+    }
+  };
   const lines = useQuery({
     queryKey: [...RUNS, run.id, 'lines'],
     queryFn: () => call(mrpApi.lines, { id: run.id }),
@@ -61,52 +97,100 @@ function RunLines({ run }: { run: MrpRunRow }) {
           key: 'lines',
           label: `计划订单（${run.plannedCount}）`,
           children: lines.data ? (
-            <Table<MrpRunLineRow>
-              rowKey="id"
-              size="small"
-              dataSource={lines.data}
-              pagination={{ pageSize: 20, showSizeChanger: false }}
-              expandable={{ expandedRowRender: (l) => <Pegs line={l} /> }}
-              columns={[
-                { title: '物料编码', dataIndex: 'materialsCode', width: 140 },
-                { title: '物料名称', dataIndex: 'materialsName', width: 180 },
-                {
-                  title: '供应方式',
-                  dataIndex: 'procurementType',
-                  width: 90,
-                  render: (v: number) => (
-                    <Tag color={v === 0 ? 'purple' : v === 2 ? 'orange' : 'cyan'}>
-                      {procurementType.label(v, '')}
-                    </Tag>
-                  ),
-                },
-                {
-                  title: '数量',
-                  dataIndex: 'quantity',
-                  align: 'right',
-                  width: 110,
-                  render: (v: number, l) => `${formatNumber(v)} ${l.unitName ?? ''}`,
-                },
-                { title: '需求日期', dataIndex: 'dueDate', width: 124 },
-                {
-                  title: '下达日期',
-                  dataIndex: 'releaseDate',
-                  width: 170,
-                  render: (v: string, l) => (
-                    <Space size={4} wrap={false}>
-                      {v}
-                      {l.late && <Tag color="red">延误</Tag>}
-                    </Space>
-                  ),
-                },
-                {
-                  title: '请购单',
-                  dataIndex: 'requestCode',
-                  width: 160,
-                  render: (v: string | null, l) => v ?? (l.procurementType === 0 ? '自制建议' : '已处理'),
-                },
-              ]}
-            />
+            <Flex vertical gap={8}>
+              {plannable && (
+                <Flex gap={8} align="center">
+                  <Popconfirm
+                    title={`为选中的 ${chosen.length} 条自制建议各生成一张已确认的生产订单及其物料需求计划？`}
+                    onConfirm={makePlans}
+                    disabled={!chosen.length}
+                  >
+                    <Button
+                      type="primary"
+                      icon={<ScheduleOutlined />}
+                      disabled={!chosen.length}
+                      loading={making}
+                    >
+                      生成生产计划{chosen.length ? `（${chosen.length}）` : ''}
+                    </Button>
+                  </Popconfirm>
+                  <Typography.Text type="secondary">勾选尚未生成计划的自制建议</Typography.Text>
+                </Flex>
+              )}
+              <Table<MrpRunLineRow>
+                rowKey="id"
+                size="small"
+                dataSource={lines.data}
+                rowSelection={
+                  plannable
+                    ? {
+                        selectedRowKeys: chosen,
+                        onChange: (keys) => setChosen(keys as number[]),
+                        getCheckboxProps: (l) => ({
+                          disabled: l.procurementType !== 0 || l.planId !== null,
+                          'aria-label': `选择${l.materialsName}`,
+                        }),
+                      }
+                    : undefined
+                }
+                pagination={{ pageSize: 20, showSizeChanger: false }}
+                expandable={{ expandedRowRender: (l) => <Pegs line={l} /> }}
+                columns={[
+                  { title: '物料编码', dataIndex: 'materialsCode', width: 140 },
+                  { title: '物料名称', dataIndex: 'materialsName', width: 180 },
+                  {
+                    title: '供应方式',
+                    dataIndex: 'procurementType',
+                    width: 90,
+                    render: (v: number) => (
+                      <Tag color={v === 0 ? 'purple' : v === 2 ? 'orange' : 'cyan'}>
+                        {procurementType.label(v, '')}
+                      </Tag>
+                    ),
+                  },
+                  {
+                    title: '数量',
+                    dataIndex: 'quantity',
+                    align: 'right',
+                    width: 110,
+                    render: (v: number, l) => `${formatNumber(v)} ${l.unitName ?? ''}`,
+                  },
+                  { title: '需求日期', dataIndex: 'dueDate', width: 124 },
+                  {
+                    title: '下达日期',
+                    dataIndex: 'releaseDate',
+                    width: 170,
+                    render: (v: string, l) => (
+                      <Space size={4} wrap={false}>
+                        {v}
+                        {l.late && <Tag color="red">延误</Tag>}
+                      </Space>
+                    ),
+                  },
+                  {
+                    title: '去向',
+                    dataIndex: 'requestCode',
+                    width: 170,
+                    render: (v: string | null, l) =>
+                      v ? (
+                        <Space size={4}>
+                          <Tag color="cyan">请购</Tag>
+                          {v}
+                        </Space>
+                      ) : l.planCode ? (
+                        <Space size={4}>
+                          <Tag color="purple">计划</Tag>
+                          {l.planCode}
+                        </Space>
+                      ) : l.procurementType === 0 ? (
+                        '自制建议'
+                      ) : (
+                        '已处理'
+                      ),
+                  },
+                ]}
+              />
+            </Flex>
           ) : (
             <LoadState query={lines} title="计划订单" />
           ),
@@ -219,7 +303,11 @@ export function useMrpRuns(): { toolbar: ToolbarAction[]; drawer: ReactNode } {
               {shown && (
                 <Flex vertical gap={12}>
                   <Typography.Text>{runSummary(shown)}</Typography.Text>
-                  <RunLines key={shown.id} run={shown} />
+                  <RunLines
+                    key={shown.id}
+                    run={shown}
+                    latest={shown.id === runs.data.find((r) => r.status === 1)?.id}
+                  />
                 </Flex>
               )}
             </div>
