@@ -48,6 +48,7 @@ export const ACTION_LABELS: Record<string, string> = {
   Stocking: '备料',
   Schedule: '排程',
   Calculate: '计算',
+  Plan: '生成计划',
   Submit: '提交',
   Receive: '收货',
   Ship: '发货',
