@@ -1,5 +1,6 @@
 import { confirmStatus, purchaseOrderStatus, purchaseRequestStatus } from '../enums/index.ts';
 import { defineMachine } from './define.ts';
+import { orderActions } from './orders.ts';
 
 /** Purchase calls live under purchase/private/ (the spec names none; docs/purchase.md). */
 export const PURCHASE_BASE = 'purchase/private/';
@@ -47,42 +48,16 @@ export const purchaseOrderMachine = defineMachine({
     confirmStatus: { label: '确认状态', enum: confirmStatus },
   },
   actions: {
-    confirm: {
-      label: '确认',
-      button: 'Confirm',
-      when: { confirmStatus: [0], status: [0] },
-      set: { confirmStatus: 1 },
+    ...orderActions({
       confirm: '确认后即可按订单收货，确定确认吗？',
-    },
-    unconfirm: {
-      label: '取消确认',
-      button: 'Unconfirm',
-      when: { confirmStatus: [1], status: [0] },
-      set: { confirmStatus: 0 },
-    },
+      cancel: '取消后不能恢复，转自请购单的数量退回请购单，确定取消吗？',
+    }),
     receive: { label: '收货', button: 'Receive', own: true, when: { confirmStatus: [1], status: [0, 1] } },
     unreceive: {
       label: '冲销收货',
       button: 'Reverse',
       own: true,
       when: { confirmStatus: [1], status: [1, 2] },
-    },
-    close: {
-      label: '关闭',
-      button: 'Close',
-      when: { confirmStatus: [1], status: [0, 1] },
-      set: { status: 3 },
-      reason: true,
-      danger: true,
-    },
-    reopen: { label: '重新打开', button: 'Reopen', when: { status: [3] }, confirm: '确定重新打开该订单吗？' },
-    cancel: {
-      label: '取消',
-      button: 'Cancel',
-      when: { status: [0] },
-      set: { status: 9 },
-      confirm: '取消后不能恢复，转自请购单的数量退回请购单，确定取消吗？',
-      danger: true,
     },
   },
 });

@@ -1,5 +1,6 @@
 import { confirmStatus, salesOrderStatus } from '../enums/index.ts';
 import { defineMachine } from './define.ts';
+import { orderActions } from './orders.ts';
 
 /** Sales calls live under sales/private/ (the spec names none; docs/sales.md). */
 export const SALES_BASE = 'sales/private/';
@@ -22,20 +23,11 @@ export const salesOrderMachine = defineMachine({
     confirmStatus: { label: '确认状态', enum: confirmStatus },
   },
   actions: {
-    confirm: {
-      label: '确认',
-      button: 'Confirm',
-      when: { confirmStatus: [0], status: [0] },
-      set: { confirmStatus: 1 },
+    ...orderActions({
       confirm: '确认后将为库存不足的数量生成生产订单，确定确认吗？',
-    },
-    unconfirm: {
-      label: '取消确认',
-      button: 'Unconfirm',
-      when: { confirmStatus: [1], status: [0] },
-      set: { confirmStatus: 0 },
-      confirm: '取消确认将取消由本订单生成且未确认的生产订单，确定取消确认吗？',
-    },
+      unconfirm: '取消确认将取消由本订单生成且未确认的生产订单，确定取消确认吗？',
+      cancel: '取消将同时取消由本订单生成且未确认的生产订单，取消后不能恢复，确定取消吗？',
+    }),
     ship: { label: '发货', button: 'Ship', own: true, when: { confirmStatus: [1], status: [0, 1] } },
     /**
      * One shipment (one stock document) taken back: its quantities return to the lines and the
@@ -49,23 +41,6 @@ export const salesOrderMachine = defineMachine({
       danger: true,
       when: { confirmStatus: [1], status: [1, 2] },
       confirm: '撤销发货将冲销该出库单，发货数量退回订单行，货物退回原仓库原批次，确定撤销吗？',
-    },
-    close: {
-      label: '关闭',
-      button: 'Close',
-      when: { confirmStatus: [1], status: [0, 1] },
-      set: { status: 3 },
-      reason: true,
-      danger: true,
-    },
-    reopen: { label: '重新打开', button: 'Reopen', when: { status: [3] }, confirm: '确定重新打开该订单吗？' },
-    cancel: {
-      label: '取消',
-      button: 'Cancel',
-      when: { status: [0] },
-      set: { status: 9 },
-      confirm: '取消将同时取消由本订单生成且未确认的生产订单，取消后不能恢复，确定取消吗？',
-      danger: true,
     },
   },
 });
