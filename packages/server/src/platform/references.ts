@@ -5,7 +5,7 @@ import { referenced } from './errors.ts';
 
 /** Rows that point at a record: its delete is refused while one exists. */
 export interface UsedBy {
-  /** The pointing column. */
+  /** The pointing column: an id, or a list of ids. */
   column: PgColumn;
   /** What uses it, in the refusal: “{name}”已被{label}使用，不能删除. */
   label: string;
@@ -65,7 +65,8 @@ export async function refuseIfUsed(
     const uses: { name: unknown }[] = await tx
       .select({ name: u.names ?? sql`''` })
       .from(u.column.table)
-      .where(eq(u.column, id))
+      // an id list (a mould's products) holds it as one of its elements
+      .where(u.column.columnType === 'PgArray' ? sql`${id} = any(${u.column})` : eq(u.column, id))
       // the first made first, as their lists show them
       .orderBy(getTableColumns(u.column.table).id ?? sql`1`)
       .limit(NAMED_USERS + 1);

@@ -1,5 +1,6 @@
 import { equipmentEntity } from '@factory/shared/entities/equipment';
-import { areaEntity } from '@factory/shared/entities/information';
+import { areaEntity, procedureEntity } from '@factory/shared/entities/information';
+import { materialsEntity } from '@factory/shared/entities/materials';
 import { warehouseLocationEntity } from '@factory/shared/entities/warehouse';
 import type { ModuleFace } from '../../platform/module.ts';
 import { mould, mouldHandle, mouldHandleActions, mouldStockRoutes } from './moulds.ts';
@@ -28,6 +29,9 @@ export const mouldModule: ModuleFace = {
   },
   references: [
     { target: warehouseLocationEntity, column: moulds.locationId, label: '模具', names: moulds.code },
+    // the products and procedures a mould serves: a lend checks them, so they stay while it does
+    { target: materialsEntity, column: moulds.materialsIds, label: '模具', names: moulds.code },
+    { target: procedureEntity, column: moulds.procedureIds, label: '模具', names: moulds.code },
     { target: areaEntity, column: moulds.currentAreaId, label: '模具', names: moulds.code },
     { target: equipmentEntity, column: moulds.currentEquipmentId, label: '模具', names: moulds.code },
     { target: areaEntity, column: mouldHandles.areaId, label: '模具处理单', names: mouldHandles.code },

@@ -118,6 +118,29 @@ describe('moulds', () => {
     expect(ghost.body.errorMsg).toBe('所选适用工序不存在或已被删除');
   });
 
+  it('keeps the products and procedures a mould serves from being deleted', async () => {
+    const B = 'basicData/';
+    const cover = await f.a.ok<{ id: number }>(
+      f.a.post(`${B}materials/private/materials/addMaterials`, {
+        code: 'BCP-XG-01',
+        name: '箱盖',
+        materialType: 1,
+        mainUnitId: f.ids.kg,
+        isVirtualMaterials: false,
+      }),
+    );
+    const stamping = await f.a.ok<{ id: number }>(
+      f.a.post(`${B}production/private/procedure/addProcedure`, { name: '冲压', processType: 0 }),
+    );
+    const m = await addMould({ name: '箱盖冲压模', materialsIds: [cover.id], procedureIds: [stamping.id] });
+    expect((await f.a.del(`${B}materials/private/materials/deleteOne`, cover.id)).body.errorMsg).toBe(
+      `“箱盖”已被模具“${m.code}”使用，不能删除`,
+    );
+    expect((await f.a.del(`${B}production/private/procedure/deleteOne`, stamping.id)).body.errorMsg).toBe(
+      `“冲压”已被模具“${m.code}”使用，不能删除`,
+    );
+  });
+
   it('moves the mould only when its document passes: stock-in, lend, return, repair out and back with a life extension, scrap', async () => {
     const m = await addMould();
     const stockIn = await f.a.ok<Handle>(f.a.post(`${H}addMouldHandle`, { mouldId: m.id, handleType: 0 }));
