@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decide, PRODUCT_TITLE, pageTitle } from './guard.ts';
+import { decide, PRODUCT_TITLE, pageTitle, shownTitle } from './guard.ts';
 
 const user = (userName: string, ...codes: string[]) => ({
   userName,
@@ -88,5 +88,14 @@ describe('page title', () => {
     expect(pageTitle('系统参数', '0')).toBe(`系统参数 - ${PRODUCT_TITLE}`);
     expect(pageTitle('系统参数', '1')).toBe('系统参数');
     expect(pageTitle(undefined, null)).toBe(PRODUCT_TITLE);
+  });
+});
+
+describe('shown title', () => {
+  it('reads an add page opened on a document as its edit page, and leaves the rest', () => {
+    expect(shownTitle('新增采购订单', '?id=12')).toBe('编辑采购订单');
+    expect(shownTitle('新增采购订单', '')).toBe('新增采购订单');
+    expect(shownTitle('新增采购订单', '?copy=1')).toBe('新增采购订单');
+    expect(shownTitle('订单详情', '?id=12')).toBe('订单详情');
   });
 });

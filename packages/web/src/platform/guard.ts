@@ -46,6 +46,16 @@ export function decide({ route, token, user }: GuardInput): GuardDecision {
 
 export const PRODUCT_TITLE = '工厂MES与售后服务平台';
 
+/**
+ * The title of the page at hand: an add page opened on a document (`?id=`, the order forms) edits
+ * it, so 新增采购订单 reads 编辑采购订单 there.
+ */
+export function shownTitle(routeTitle: string, search: string): string {
+  return routeTitle.startsWith('新增') && new URLSearchParams(search).has('id')
+    ? `编辑${routeTitle.slice(2)}`
+    : routeTitle;
+}
+
 /** Page title: route title + product title, or the route title alone when local flag HL is 1. */
 export function pageTitle(routeTitle: string | undefined, hl: string | null | undefined): string {
   if (!routeTitle) return PRODUCT_TITLE;

@@ -2,7 +2,8 @@ import { HomeOutlined } from '@ant-design/icons';
 import { routeParents } from '@factory/shared/routes';
 import type { RouteMeta } from '@factory/shared/routeTypes';
 import { Breadcrumb } from 'antd';
-import { Link } from 'react-router';
+import { Link, useLocation } from 'react-router';
+import { shownTitle } from '../platform/guard.ts';
 import s from './Layout.module.css';
 
 interface BreadcrumbsProps {
@@ -15,6 +16,7 @@ interface BreadcrumbsProps {
 
 /** The page's place in the route tree: module, group, (list page,) page. */
 export function Breadcrumbs({ name, meta, listPage, homePath }: BreadcrumbsProps) {
+  const { search } = useLocation();
   // The first parent is the shell itself (`layout`), which the home link stands for.
   const parents = (routeParents(name) ?? []).slice(1);
   const items = [
@@ -28,7 +30,7 @@ export function Breadcrumbs({ name, meta, listPage, homePath }: BreadcrumbsProps
     },
     ...parents.map((p) => ({ key: p.name, title: p.meta.title })),
     ...(listPage ? [{ key: 'list', title: <Link to={listPage.path}>{listPage.title}</Link> }] : []),
-    { key: 'current', title: <span className={s.crumbCurrent}>{meta.title}</span> },
+    { key: 'current', title: <span className={s.crumbCurrent}>{shownTitle(meta.title, search)}</span> },
   ];
   return <Breadcrumb className={s.crumbs} items={items} />;
 }

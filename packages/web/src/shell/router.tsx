@@ -14,7 +14,7 @@ import {
   useNavigate,
 } from 'react-router';
 import { call } from '../platform/call.ts';
-import { decide, pageTitle } from '../platform/guard.ts';
+import { decide, pageTitle, shownTitle } from '../platform/guard.ts';
 import { type PageLoader, type Pages, useHasPage } from '../platform/pages.ts';
 import { abortPending, installEffects } from '../platform/request.ts';
 import { permissionSet, type SessionUser, useSession } from '../platform/session.ts';
@@ -109,8 +109,9 @@ function RootGuard({ pages }: { pages: Pages }) {
   useEffect(() => () => abortPending(), [location.pathname]);
 
   useEffect(() => {
-    document.title = pageTitle(handle?.meta.title, localStorage.getItem('HL'));
-  }, [handle]);
+    const title = handle?.meta.title && shownTitle(handle.meta.title, location.search);
+    document.title = pageTitle(title, localStorage.getItem('HL'));
+  }, [handle, location.search]);
 
   const decision = handle
     ? decide({
