@@ -107,9 +107,10 @@ describe('purchase: MRP requests ordered, confirmed and received', () => {
     await page.goto('/project/mrp/purchasing-demand');
     await rows(page).first().waitFor();
     await page.getByRole('button', { name: 'MRP计算' }).click();
-    const confirm = page.locator('.ant-modal-confirm');
-    await confirm.getByText(/上次运算生成且仍待提交的请购单将被替换。确定开始计算吗？/).waitFor();
-    await confirm.getByRole('button', { name: /确\s*定/ }).click();
+    const asking = page.locator('.ant-modal-container', { hasText: '开始计算' });
+    await asking.getByText(/上次运算生成且仍待提交的请购单将被替换。/).waitFor();
+    await asking.getByRole('radio', { name: '全部未完成的订单' }).check();
+    await asking.getByRole('button', { name: '开始计算' }).click();
     await page
       .getByText(/^MRP运算完成：需求 \d+ 条/)
       .last()
@@ -129,6 +130,19 @@ describe('purchase: MRP requests ordered, confirmed and received', () => {
     await drawer.locator('.ant-list-item').first().getByText('已完成').waitFor();
     await noErrors(page);
     await shot(page, 'purchase-mrp-run');
+    // a make suggestion becomes a material-requirements plan with its order (生成生产计划)
+    const suggestion = rows(drawer).filter({ hasText: '自制建议' }).first();
+    const part = ((await suggestion.locator('td').nth(3).textContent()) ?? '').trim();
+    await suggestion.getByRole('checkbox').check();
+    await drawer.getByRole('button', { name: /生成生产计划（1）/ }).click();
+    await page
+      .locator('.ant-popover', { hasText: '物料需求计划' })
+      .getByRole('button', { name: /确\s*定/ })
+      .click();
+    const made = page.getByText(/^已生成生产计划 PL\d{11}（计划类型：物料需求计划）$/).last();
+    await made.waitFor();
+    const planCode = ((await made.textContent()) ?? '').match(/PL\d{11}/)?.[0] ?? '';
+    await rows(drawer).filter({ hasText: part }).filter({ hasText: planCode }).first().waitFor();
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
 

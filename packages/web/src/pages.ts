@@ -4,6 +4,7 @@ import { pages as information } from './modules/information/index.ts';
 import { pages as market } from './modules/market/index.ts';
 import { pages as mould } from './modules/mould/index.ts';
 import { pages as mrp } from './modules/mrp/index.ts';
+import { pages as outsourcing } from './modules/outsourcing/index.ts';
 import { pages as plans } from './modules/plans/index.ts';
 import { pages as purchase } from './modules/purchase/index.ts';
 import { pages as sales } from './modules/sales/index.ts';
@@ -25,6 +26,7 @@ export const pageSources: Readonly<Record<string, Pages>> = {
   information,
   equipment,
   plans,
+  outsourcing,
   warehouse,
   siteWarehouse,
   sales,

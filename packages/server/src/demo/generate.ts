@@ -13,6 +13,7 @@ import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
 import { seedMrpParameters, seedMrpRun, seedOpenPurchase } from './purchase.ts';
+import { demoQuotas, seedQuotas } from './quota.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { demoSales, salesShipper, seedOpenSales } from './sales.ts';
 import { seedHolidays, seedShifts } from './shifts.ts';
@@ -128,6 +129,8 @@ export async function seedDemo(services: Services): Promise<boolean> {
         const tenantInfo = { ...t, id: tenantId, logo: null, configVersion: 0 };
         // its raw materials' year in the warehouse moves with it: report work backflushes the line side
         const stock = demoStock[t.memberCode];
+        // before the history, whose picks the quotas check
+        if (demoQuotas.has(t.memberCode)) await seedQuotas(tx, adminId);
         const warehouse = stock ? await stockCompanion(tx, tenantInfo, adminId, stock.weeks) : undefined;
         const history = demoProduction[t.memberCode];
         if (history) await seedProduction(tx, tenantInfo, adminId, history, warehouse?.companion);

@@ -33,6 +33,7 @@ import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
 import type { TenantInfo } from '../platform/services.ts';
 import type { SessionInfo } from '../platform/session.ts';
+import { outsourcingDemo } from './outsourcing.ts';
 
 /** How much history a tenant gets: orders over the past year, up to today. */
 export interface ProductionHistory {
@@ -227,8 +228,8 @@ export interface ProductionCompanion {
  * (mostly normal priority, some urgent, two cancelled), confirmed, planned on the product's
  * assembly line (a few large ones in two batches), released, some distributed to stations and
  * operators, a few split or reduced; then reported step by step (one report per task per day,
- * by a crew of the station's operators on their shift, paint received back from the outsourced
- * shop), with a few defects by the tenant's scrap reasons and repairs worked as rework orders;
+ * by a crew of the station's operators on their shift, outsourced steps sent out and received
+ * back on outsourcing orders), with a few defects by the tenant's scrap reasons and repairs worked as rework orders;
  * orders complete by themselves, those that came short are closed by the planner. The newest
  * are in progress at various steps, unreleased or unconfirmed; a few held for material are late.
  */
@@ -258,7 +259,7 @@ export async function seedProduction(
     .from(users)
     .orderBy(users.id);
   const adminSession = sessionOf(tenant, people.find((p) => p.id === adminId) ?? people[0], true);
-  // the planner books the paint shop's returns; the admin where the tenant has no planner
+  // the planner sends outsourced work out and books it back; the admin where the tenant has no planner
   const planner = people.find((p) => p.userName === 'jihua01');
   const receiver = planner
     ? sessionOf(tenant, { ...planner, stationId: null, frequencyId: null })
@@ -308,6 +309,19 @@ export async function seedProduction(
     }
     queue.splice(lo, 0, { at: t, run });
   };
+  // the outsourced steps go out on outsourcing orders (委外单), on a random sequence of their own
+  const outsourcingRng = generator(`${tenant.memberCode}:outsourcing`);
+  const outsourcing = outsourcingDemo(
+    tx,
+    {
+      ...receiver,
+      permissions: new Set(['outsourcelistsconfirm', 'outsourcelistssend', 'outsourcelistsreceive']),
+    },
+    outsourcingRng,
+    (t) => office(t, outsourcingRng),
+    now,
+    at,
+  );
 
   const today = midnight(now);
   const orders: OrderPlan[] = Array.from({ length: history.orders }, () => {
@@ -426,8 +440,8 @@ export async function seedProduction(
 
   /**
    * A step of a work order, once everything before it is done (`ready`): a crew of the station's
-   * operators works it on their shift until all it took in is through; paint goes out to the
-   * outsourced shop and comes back some days later. Then the next step, or the order's closing.
+   * operators works it on their shift until all it took in is through; an outsourced step goes
+   * out to its supplier and comes back some days later. Then the next step, or the order's closing.
    */
   function runTask(job: Job, order: OrderPlan, i: number, ready: number) {
     const task = job.tasks[i];
@@ -441,11 +455,16 @@ export async function seedProduction(
       } else at(office(end + HOUR, rng), () => closeIfDone(order));
     };
     if (task.outsourced) {
-      const back = office(midnight(ready) + rng.int(3, 5) * DAY, rng);
-      at(back, async () => {
-        await reportWork(tx, receiver, { taskId: task.id, goodQuantity: q, remark: '委外喷漆回厂' });
+      const planned = office(midnight(ready) + rng.int(3, 5) * DAY, rng);
+      const { back, good } = outsourcing.step({
+        workOrderId: job.id,
+        taskId: task.id,
+        procedure: task.procedure,
+        quantity: q,
+        ready,
+        back: planned,
       });
-      return done(back, q);
+      return done(back, good);
     }
     const where = crewAt(task);
     if (!where || q <= 0) return;

@@ -10,6 +10,7 @@ import { market } from './market/index.ts';
 import { mouldModule } from './mould/index.ts';
 import { mrp } from './mrp/index.ts';
 import { notification } from './notification/index.ts';
+import { outsourcing } from './outsourcing/index.ts';
 import { plans } from './plans/index.ts';
 import { purchase } from './purchase/index.ts';
 import { sales } from './sales/index.ts';
@@ -31,6 +32,7 @@ export const modules: readonly ModuleFace[] = [
   warehouse,
   sales,
   mouldModule,
+  outsourcing,
   purchase,
   mrp,
   home,

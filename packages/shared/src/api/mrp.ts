@@ -6,6 +6,14 @@ import { IdQuery, RowId } from './list.ts';
 const R = 'mrp/private/mrpRun/';
 const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 
+const OrderRef = Type.Object({ id: Type.Integer(), code: Type.String() });
+
+/** The orders a run was asked for; null: everything open. */
+export const MrpScopeRow = Type.Object({
+  salesOrders: Type.Array(OrderRef),
+  produceOrders: Type.Array(OrderRef),
+});
+
 /** A kept MRP run: who ran it, when, what it read and what it suggested. */
 export const MrpRunRow = Type.Object({
   id: Type.Integer(),
@@ -13,6 +21,7 @@ export const MrpRunRow = Type.Object({
   /** 0 running, 1 done, 2 failed. */
   status: Type.Integer(),
   error: nullable(Type.String()),
+  scope: nullable(MrpScopeRow),
   demandCount: Type.Integer(),
   materialCount: Type.Integer(),
   plannedCount: Type.Integer(),
@@ -96,9 +105,19 @@ export const mrpApi = {
     method: 'POST',
     path: `${R}calculate`,
     summary:
-      'MRP计算：按全部未完成的销售订单、生产订单与计划展开BOM，净算库存与在途，生成采购需求（请购单）与自制建议',
+      'MRP计算：按选中的（不选则全部未完成的）销售订单、生产订单及其计划展开BOM，净算库存与在途，生成采购需求（请购单）与自制建议',
     access: { keys: ['purchasingDemandCalculate'] },
-    body: Type.Object({}, { additionalProperties: false }),
+    body: Type.Object(
+      {
+        salesOrderIds: Type.Optional(
+          Type.Array(RowId('销售订单'), { maxItems: 200, uniqueItems: true, title: '销售订单' }),
+        ),
+        produceOrderIds: Type.Optional(
+          Type.Array(RowId('生产订单'), { maxItems: 200, uniqueItems: true, title: '生产订单' }),
+        ),
+      },
+      { additionalProperties: false },
+    ),
     result: MrpRunRow,
   }),
   runs: endpoint({

@@ -276,6 +276,10 @@ export const PickBody = Type.Object(
       ),
       { minItems: 1, maxItems: 500, title: '领料明细' },
     ),
+    /** Why the pick goes beyond the production quota (超定额领料); kept with the pick's record. */
+    overQuotaReason: Type.Optional(
+      Type.Union([Type.String({ maxLength: 200, title: '超定额原因' }), Type.Null()]),
+    ),
   },
   { additionalProperties: false },
 );

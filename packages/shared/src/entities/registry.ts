@@ -7,12 +7,14 @@ import { materialPrepEntity } from './materialPrep.ts';
 import { materialsAttributeEntity, materialsClassEntity, materialsEntity, unitEntity } from './materials.ts';
 import { mouldEntity, mouldHandleEntity, mouldStockEntity } from './mould.ts';
 import { notificationRuleEntity } from './notification.ts';
+import { outsourceOrderEntity } from './outsourcing.ts';
 import { procedureParamEntity, scrapReasonEntity } from './params.ts';
 import { customerEntity, customerSiteEntity, serviceCustomerEntity, supplierEntity } from './partner.ts';
 import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { purchaseOrderEntity, purchaseRequestEntity } from './purchase.ts';
+import { quotaEntity } from './quota.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { salesOrderEntity } from './salesOrder.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
@@ -87,4 +89,6 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   mouldHandle: mouldHandleEntity,
   purchaseOrder: purchaseOrderEntity,
   purchaseRequest: purchaseRequestEntity,
+  quota: quotaEntity,
+  outsourceOrder: outsourceOrderEntity,
 });

@@ -15,12 +15,15 @@ import {
   materialPreparationStatus,
   mouldStatus,
   orderPlanStatus,
+  outsourceOrderStatus,
+  overdueFlag,
   pauseStatus,
   planningStatus,
   planProgressStatus,
   purchaseOrderStatus,
   purchaseRequestStatus,
   qualityCheckStatus,
+  quotaStatus,
   repairOrderStatus,
   reviewStatus,
   runType,
@@ -99,7 +102,10 @@ export const statusEnums = Object.freeze({
   stockCountStatus,
   salesOrderStatus,
   purchaseOrderStatus,
+  quotaStatus,
   mouldStatus,
+  outsourceOrderStatus,
+  overdueFlag,
 });
 
 export const typeEnums = Object.freeze({

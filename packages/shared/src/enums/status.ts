@@ -182,6 +182,32 @@ export const purchaseOrderStatus = defineEnum([
   { value: 9, label: '已取消', color: stopped },
 ]);
 
+/** A production quota 生产定额 (DOMAIN "Production quota"): one effective per product and version. */
+export const quotaStatus = defineEnum([
+  { value: 0, label: '草稿', color: idle },
+  { value: 1, label: '生效', color: done },
+  { value: 2, label: '作废', color: stopped },
+]);
+
+/**
+ * An outsourcing order 委外单 (DOMAIN "Outsourcing"): confirmed to a supplier, sent out, received
+ * back in parts; 2–4 follow the quantities sent and received.
+ */
+export const outsourceOrderStatus = defineEnum([
+  { value: 0, label: '待确认', color: idle },
+  { value: 1, label: '已确认', color: waiting },
+  { value: 2, label: '已发外', color: active },
+  { value: 3, label: '部分收回', color: active },
+  { value: 4, label: '已完成', color: done },
+  { value: 9, label: '已取消', color: stopped },
+]);
+
+/** Past its planned return date with units still at the supplier (computed by the list). */
+export const overdueFlag = defineEnum([
+  { value: 0, label: '未逾期', color: idle },
+  { value: 1, label: '逾期', color: stopped },
+]);
+
 /** Only the values the spec shows; 1 is not defined there. */
 export const equipmentState = defineEnum([
   { value: 0, label: '空闲', color: idle },

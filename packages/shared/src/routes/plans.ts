@@ -57,6 +57,10 @@ export const plans = group(
       'Export',
       'Print',
       ...ORDER_ACTIONS,
+      // 发外, 收回 and 撤销收回 of an outsourcing order (docs/outsourcing.md)
+      'Send',
+      'Receive',
+      'Reverse',
     ]),
     page('reportRecords', 'report-records', '报工记录', [...CRUD_IO, 'Print', 'Withdraw']),
     // Kitting calculation: can the materials in stock cover the planned work?

@@ -19,8 +19,14 @@ export const purchase = group(
       'Receive',
       'Reverse',
     ]),
-    // Production quota: the quantity of purchased parts each product consumes.
-    page('certainNumberList', 'certain-number-list', '生产定额', [...CRUD_IO, 'Detail']),
+    // Production quota: how much of each material a unit of a product may take (docs/quota.md).
+    page('certainNumberList', 'certain-number-list', '生产定额', [
+      ...CRUD_IO,
+      'Detail',
+      'Effective',
+      'Withdraw',
+      'Obsolete',
+    ]),
     sub('certainNumberDetail', 'certain-number-detail/:id', '生产定额详情', `${PUR}/certain-number-list`),
     addPage('certainNumberAdd', 'certain-number-add', '新增生产定额', `${PUR}/certain-number-list`),
     addPage('purchaseOrderAdd', 'purchase-order-add', '新增采购订单', `${PUR}/purchase-order-list`),

@@ -188,6 +188,24 @@ describe('MRP runs', () => {
     expect(next.filter((r) => r.materialsCode === 'S13-M-400')).toEqual([]);
   });
 
+  it('runs over the orders chosen, and keeps which they were', async () => {
+    const other = await addOrder(f, { quantity: 3, deliveryTime: `${due} 17:00:00` });
+    const run = await f.a.ok<MrpRunRow>(f.a.post(`${R}calculate`, { produceOrderIds: [other.id] }));
+    expect(run.scope).toEqual({ salesOrders: [], produceOrders: [{ id: other.id, code: other.code }] });
+    const product = (await lines(run.id)).filter((r) => r.materialsCode === 'S13-M-400');
+    expect(product.map((r) => [r.quantity, r.pegs.map((g) => g.demand)])).toEqual([[3, [other.code]]]);
+    // everything open: both orders, the first covered by the plan MRP made for it
+    const all = await calculate();
+    expect(all.scope).toBeNull();
+    expect(
+      (await lines(all.id)).filter((r) => r.materialsCode === 'S13-M-400').map((r) => r.quantity),
+    ).toEqual([3]);
+    expect((await f.a.post(`${R}calculate`, { produceOrderIds: [999_999] })).body.errorMsg).toBe(
+      '生产订单不存在或已被删除',
+    );
+    expect((await f.a.post(`${R}calculate`, { salesOrderIds: [0] })).body.errorCode).not.toBe(0);
+  });
+
   it('asks for the permission to calculate', async () => {
     const denied = await h.call('POST', `${R}calculate`, { body: {} });
     expect(denied.body.errorCode).not.toBe(0);

@@ -4,7 +4,7 @@ import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { nowOf } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
-import { notFound } from '../../platform/errors.ts';
+import { conflict, notFound } from '../../platform/errors.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { bomItems, materials, units, warehouses, workCalendarDays } from '../information/index.ts';
 import {
@@ -28,7 +28,7 @@ import {
   pathOf,
   runMrp,
 } from './engine.ts';
-import { mrpRunLines, mrpRuns } from './schema.ts';
+import { type MrpScope, mrpRunLines, mrpRuns } from './schema.ts';
 
 const DAY_MS = 86_400_000;
 const CST_MS = 8 * 3_600_000;
@@ -44,6 +44,9 @@ const procurementOf = (m: { procurementType: number | null; materialType: number
     ? 0
     : (m.procurementType ?? (m.materialType === 0 || m.materialType === 3 ? 1 : 0))) as Procurement;
 
+/** The ids of a scope's orders (never empty for `inArray`: no id is 0). */
+const ids = (orders: { id: number }[]) => (orders.length ? orders.map((o) => o.id) : [0]);
+
 /** Σ of a numeric SQL expression as decimal text. */
 const text = (q: ReturnType<typeof sql>) => sql<string>`(${q})::text`;
 
@@ -55,8 +58,11 @@ const text = (q: ReturnType<typeof sql>) => sql<string>`(${q})::text`;
  *   lines (quantity − received) at delivery; submitted requests not yet ordered at their date;
  * - stock: on hand − allocated in the ordinary warehouses (line side is already issued);
  * - the BOM and each material's parameters; the factory calendar's rest days.
+ * Run over chosen orders (`scope`), the demands are those orders' (a sales order's with the
+ * production orders made for it) and the plans those of its production orders; stock, purchase
+ * lines and requests are the factory's, whoever they were bought for.
  */
-export async function loadInput(tx: Tx, today: number): Promise<MrpInput> {
+export async function loadInput(tx: Tx, today: number, scope?: MrpScope | null): Promise<MrpInput> {
   const rows = await tx
     .select({
       id: materials.id,
@@ -125,7 +131,13 @@ export async function loadInput(tx: Tx, today: number): Promise<MrpInput> {
     })
     .from(salesOrderLines)
     .innerJoin(salesOrders, eq(salesOrders.id, salesOrderLines.orderId))
-    .where(and(eq(salesOrders.confirmStatus, 1), inArray(salesOrders.status, [0, 1]))))
+    .where(
+      and(
+        eq(salesOrders.confirmStatus, 1),
+        inArray(salesOrders.status, [0, 1]),
+        scope ? inArray(salesOrders.id, ids(scope.salesOrders)) : undefined,
+      ),
+    ))
     if (micro(l.rest) > 0n)
       demands.push({
         key: `${l.code}/${l.lineNo}`,
@@ -146,6 +158,7 @@ export async function loadInput(tx: Tx, today: number): Promise<MrpInput> {
     .where(
       and(
         notInArray(produceOrders.planStatus, [2, 9]),
+        scope ? inArray(produceOrders.id, ids(scope.produceOrders)) : undefined,
         sql`not exists (select 1 from ${producePlans} where ${producePlans.produceOrderId} = ${produceOrders.id}
           and ${producePlans.planType} = 1)`,
       ),
@@ -153,7 +166,10 @@ export async function loadInput(tx: Tx, today: number): Promise<MrpInput> {
     if (micro(o.rest) > 0n)
       demands.push({ key: o.code, materialsId: o.materialsId, quantity: o.rest, day: at(o.day) });
   // open plans (not completed): their product coming, their materials going
-  const open = notInArray(producePlans.scheduleStatus, [4, 5]);
+  const open = and(
+    notInArray(producePlans.scheduleStatus, [4, 5]),
+    scope ? inArray(producePlans.produceOrderId, ids(scope.produceOrders)) : undefined,
+  );
   for (const p of await tx
     .select({
       code: producePlans.code,
@@ -228,21 +244,83 @@ export async function loadInput(tx: Tx, today: number): Promise<MrpInput> {
   return { today, materials: mats, bom, demands, receipts, before };
 }
 
+/** The orders a planner chose to run MRP over; none: everything open. */
+export interface MrpChosen {
+  salesOrderIds?: number[];
+  produceOrderIds?: number[];
+}
+
 /**
- * 运算 (DOMAIN "MRP" output): runs MRP over everything open and keeps the run. Bought and
+ * The chosen orders, each open (a sales order confirmed and not closed, a production order not
+ * finished or cancelled), with the production orders made for the chosen sales orders: they carry
+ * part of those orders' demand. Nothing chosen: no scope, everything open.
+ */
+async function scopeOf(tx: Tx, chosen: MrpChosen): Promise<MrpScope | null> {
+  const salesIds = chosen.salesOrderIds ?? [];
+  const produceIds = chosen.produceOrderIds ?? [];
+  if (!salesIds.length && !produceIds.length) return null;
+  const sales = salesIds.length
+    ? await tx
+        .select({
+          id: salesOrders.id,
+          code: salesOrders.code,
+          confirmStatus: salesOrders.confirmStatus,
+          status: salesOrders.status,
+        })
+        .from(salesOrders)
+        .where(inArray(salesOrders.id, salesIds))
+        .orderBy(asc(salesOrders.id))
+    : [];
+  if (sales.length !== salesIds.length) throw notFound('销售订单');
+  const shut = sales.find((o) => o.confirmStatus !== 1 || (o.status !== 0 && o.status !== 1));
+  if (shut) throw conflict(`销售订单“${shut.code}”未确认或已发完、关闭，不能参与MRP运算`, 'salesOrderIds');
+  const made = sales.length
+    ? await tx
+        .selectDistinct({ id: salesOrderProduces.produceOrderId })
+        .from(salesOrderProduces)
+        .innerJoin(salesOrderLines, eq(salesOrderLines.id, salesOrderProduces.lineId))
+        .where(
+          inArray(
+            salesOrderLines.orderId,
+            sales.map((o) => o.id),
+          ),
+        )
+    : [];
+  const all = [...new Set([...produceIds, ...made.map((m) => m.id)])];
+  const produce = all.length
+    ? await tx
+        .select({ id: produceOrders.id, code: produceOrders.code, planStatus: produceOrders.planStatus })
+        .from(produceOrders)
+        .where(inArray(produceOrders.id, all))
+        .orderBy(asc(produceOrders.id))
+    : [];
+  if (produce.length !== all.length) throw notFound('生产订单');
+  const done = produce.find((o) => produceIds.includes(o.id) && (o.planStatus === 2 || o.planStatus === 9));
+  if (done) throw conflict(`生产订单“${done.code}”已完成或已取消，不能参与MRP运算`, 'produceOrderIds');
+  return {
+    salesOrders: sales.map(({ id, code }) => ({ id, code })),
+    produceOrders: produce.map(({ id, code }) => ({ id, code })),
+  };
+}
+
+/**
+ * 运算 (DOMAIN "MRP" output): runs MRP over everything open, or over the orders chosen, and
+ * keeps the run with what it was asked for. Bought and
  * outsourced planned orders become purchase requests to submit (source MRP), made ones stay as
  * the run's suggestions for the planner. A re-run first removes the requests earlier runs made
  * that nobody has acted on (still to submit); the rest stand and count as receipts. A BOM cycle
  * keeps a failed run naming the cycle.
  */
-export async function calculate(tx: Tx, actorId: number) {
+export async function calculate(tx: Tx, actorId: number, chosen: MrpChosen = {}) {
   const started = performance.now();
   const now = nowOf(tx);
   const today = dayOf(now);
+  const scope = await scopeOf(tx, chosen);
   const [run] = await tx
     .insert(mrpRuns)
     .values({
       code: `MRP${formatFactoryTime(now).replace(/\D/g, '').slice(0, 14)}`,
+      scope,
       createdBy: actorId,
       createdAt: now,
     })
@@ -257,7 +335,7 @@ export async function calculate(tx: Tx, actorId: number) {
     .delete(purchaseRequests)
     .where(and(eq(purchaseRequests.source, 1), eq(purchaseRequests.status, 0)));
 
-  const input = await loadInput(tx, today);
+  const input = await loadInput(tx, today, scope);
   let result: ReturnType<typeof runMrp>;
   try {
     result = runMrp(input);
@@ -320,6 +398,7 @@ const runColumns = {
   code: mrpRuns.code,
   status: mrpRuns.status,
   error: mrpRuns.error,
+  scope: mrpRuns.scope,
   demandCount: mrpRuns.demandCount,
   materialCount: mrpRuns.materialCount,
   plannedCount: mrpRuns.plannedCount,
@@ -449,7 +528,7 @@ async function compare(tx: Tx, id: number) {
 }
 
 export const mrpRoutes: RouteDef[] = [
-  handle(mrpApi.calculate, { handler: ({ tx, session }) => calculate(tx, session.userId) }),
+  handle(mrpApi.calculate, { handler: ({ tx, session, body }) => calculate(tx, session.userId, body) }),
   handle(mrpApi.runs, { handler: ({ tx }) => runs(tx) }),
   handle(mrpApi.lines, { handler: ({ tx, query }) => lines(tx, query.id) }),
   handle(mrpApi.compare, { handler: ({ tx, query }) => compare(tx, query.id) }),

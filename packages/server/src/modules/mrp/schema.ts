@@ -5,6 +5,12 @@ import { producePlans } from '../plans/index.ts';
 import { purchaseRequests } from '../purchase/index.ts';
 import { users } from '../setting/index.ts';
 
+/** The orders a run was asked for, by id and number (numbers as they were, for the record). */
+export interface MrpScope {
+  salesOrders: { id: number; code: string }[];
+  produceOrders: { id: number; code: string }[];
+}
+
 const at = (name: string) => timestamp(name, { withTimezone: true });
 
 /** An MRP run, kept (DOMAIN "MRP": who, when, what it read, what it suggested; compared with the last). */
@@ -17,6 +23,8 @@ export const mrpRuns = tenantTable(
     /** 0 running, 1 done, 2 failed (a BOM cycle: `error` names it). */
     status: smallint('status').notNull().default(0),
     error: text('error'),
+    /** The orders it was run over (chosen by the planner); empty: everything open. */
+    scope: jsonb('scope').$type<MrpScope>(),
     demandCount: integer('demand_count').notNull().default(0),
     materialCount: integer('material_count').notNull().default(0),
     plannedCount: integer('planned_count').notNull().default(0),

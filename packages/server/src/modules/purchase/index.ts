@@ -2,13 +2,15 @@ import { materialsEntity } from '@factory/shared/entities/materials';
 import { supplierEntity } from '@factory/shared/entities/partner';
 import type { ModuleFace } from '../../platform/module.ts';
 import { purchaseOrder, purchaseOrderActions, purchaseRoutes } from './orders.ts';
+import { quotaRoutes } from './quota.ts';
 import { purchaseRequest, purchaseRequestActions } from './requests.ts';
-import { purchaseOrderLines, purchaseOrders, purchaseRequests } from './schema.ts';
+import { purchaseOrderLines, purchaseOrders, purchaseRequests, quotaLines, quotas } from './schema.ts';
 
 /**
  * Purchase (DOMAIN "Purchase"): purchase requests (keyed or from MRP) ordered into purchase
  * orders to suppliers, on declared machines, and the receipts (inbound stock documents of type 0,
- * through the warehouse module) against their lines. docs/purchase.md.
+ * through the warehouse module) against their lines; production quotas 生产定额 (certain-number),
+ * which join the warehouse's picks to refuse 超定额领料. docs/purchase.md, docs/quota.md.
  */
 export const purchase: ModuleFace = {
   name: 'purchase',
@@ -18,6 +20,7 @@ export const purchase: ModuleFace = {
     ...purchaseOrder.routes,
     ...purchaseOrderActions.routes,
     ...purchaseRoutes,
+    ...quotaRoutes,
   ],
   references: [
     {
@@ -39,9 +42,12 @@ export const purchase: ModuleFace = {
       label: '请购单',
       names: purchaseRequests.code,
     },
+    { target: materialsEntity, column: quotas.materialsId, label: '生产定额', names: quotas.code },
+    { target: materialsEntity, column: quotaLines.materialsId, label: '生产定额' },
   ],
 };
 
 export { orderRequests, purchaseOrder, purchaseOrderActions } from './orders.ts';
+export { proposeQuota, quota, quotaActions } from './quota.ts';
 export { purchaseRequest, purchaseRequestActions, refreshRequests } from './requests.ts';
 export * from './schema.ts';

@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   boolean,
   date,
@@ -11,7 +12,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { quantity, searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
-import { batchNumbers, materials, suppliers } from '../information/index.ts';
+import { batchNumbers, materials, processFlowVersions, suppliers } from '../information/index.ts';
+import { produceWorkOrders } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
 import { stockDocLines, stockDocs } from '../warehouse/index.ts';
 
@@ -169,5 +171,94 @@ export const purchaseReceipts = tenantTable(
     index('purchase_receipt_line_idx').on(t.lineId),
     index('purchase_receipt_doc_idx').on(t.stockDocId),
     index('purchase_receipt_batch_idx').on(t.batchId),
+  ],
+);
+
+/**
+ * 生产定额 (DOMAIN "Production quota"): how much of each material one unit of a made product may
+ * take, for one version of its flow or (no version) for all. One effective (status 1) per product
+ * and version: the partial unique indexes refuse a second, the service obsoletes the old first.
+ */
+export const quotas = tenantTable(
+  'quota',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    processFlowVersionId: integer('process_flow_version_id').references(() => processFlowVersions.id),
+    effectiveFrom: date('effective_from').notNull(),
+    /** quotaStatus: 0 draft, 1 effective, 2 obsolete. */
+    status: smallint('status').notNull().default(0),
+    lineCount: integer('line_count').notNull().default(0),
+    remark: text('remark'),
+    version: integer('version').notNull().default(0),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('quota_code_uq').on(t.tenantId, t.code),
+    index('quota_material_idx').on(t.materialsId),
+    index('quota_created_idx').on(t.createdAt),
+    uniqueIndex('quota_effective_version_uq')
+      .on(t.materialsId, t.processFlowVersionId)
+      .where(sql`status = 1 and process_flow_version_id is not null`),
+    uniqueIndex('quota_effective_uq')
+      .on(t.materialsId)
+      .where(sql`status = 1 and process_flow_version_id is null`),
+    searchIndex('quota', t.code),
+  ],
+);
+
+/** A material of a quota: per unit of product, and how far beyond it a pick may go. */
+export const quotaLines = tenantTable(
+  'quota_line',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    quotaId: integer('quota_id')
+      .notNull()
+      .references(() => quotas.id, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    quotaPerUnit: quantity('quota_per_unit').notNull(),
+    /** Percent (2 for 2 %). */
+    tolerancePct: numeric('tolerance_pct', { precision: 5, scale: 2 }).notNull().default('0'),
+    remark: text('remark'),
+  },
+  (t) => [index('quota_line_quota_idx').on(t.quotaId), index('quota_line_material_idx').on(t.materialsId)],
+);
+
+/** 超定额领料: a pick that went beyond the quota, let through with the picker's reason. */
+export const quotaOverruns = tenantTable(
+  'quota_overrun',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    quotaId: integer('quota_id')
+      .notNull()
+      .references(() => quotas.id, { onDelete: 'cascade' }),
+    workOrderId: integer('work_order_id')
+      .notNull()
+      .references(() => produceWorkOrders.id),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    /** The pick's stock document. */
+    stockDocId: integer('stock_doc_id').references(() => stockDocs.id),
+    allowedQuantity: quantity('allowed_quantity').notNull(),
+    issuedBefore: quantity('issued_before').notNull(),
+    quantity: quantity('quantity').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('quota_overrun_quota_idx').on(t.quotaId),
+    index('quota_overrun_work_order_idx').on(t.workOrderId),
   ],
 );

@@ -48,7 +48,7 @@ export const warehouse: ModuleFace = {
 
 export { bookingType } from './bookingType.ts';
 export { type Posting, type PostingSource, pickFifo, post, shortage } from './ledger.ts';
-export { materialPrep, materialPrepActions } from './materialPreps.ts';
+export { type IssueEvent, materialPrep, materialPrepActions, onIssue } from './materialPreps.ts';
 export * from './schema.ts';
 export { stockCount, stockCountActions } from './stockCounts.ts';
 export { postNow, reverseMadeFor, stockDoc, stockDocActions } from './stockDocs.ts';

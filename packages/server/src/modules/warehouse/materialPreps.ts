@@ -12,6 +12,7 @@ import { lookedUp } from '../../platform/list.ts';
 import { type Actor, machineService } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
+import { txHooks } from '../../platform/txHooks.ts';
 import { areas, materials, procedures, units, warehouses } from '../information/index.ts';
 import {
   noteIssued,
@@ -232,6 +233,26 @@ onWorkOrder('closed', 'warehouse.materialPrep', async (tx, e) => {
 
 const actorId = (actor: Actor) => (actor === 'system' ? null : actor.userId);
 
+/** A pick to a work order, as the modules above the warehouse see it (the production quota's check). */
+export interface IssueEvent {
+  workOrderId: number;
+  prepId: number;
+  /** The stock document the pick posted. */
+  stockDocId: number;
+  userId: number;
+  /** What this pick took, per material (summed over its lines). */
+  lines: { materialsId: number; quantity: string }[];
+  /** The picker's 超定额原因, if given. */
+  overQuotaReason: string | null;
+}
+
+const issueHooks = txHooks<'picked', IssueEvent>(['picked']);
+/**
+ * Joins a pick's transaction once it is posted and the order's issued quantities count it: a
+ * listener that throws refuses the pick (purchase's 超定额领料 check).
+ */
+export const onIssue = issueHooks.on;
+
 /**
  * A pick (领料): the lines' quantities from the chosen warehouse to the line-side warehouse (a
  * transfer booked as 生产领料), or out to the work itself when its line has none; posted at once.
@@ -271,7 +292,7 @@ async function pick(
     body.lines.map((p) => ({ ...p, quantity: String(p.quantity), warehouseId: body.warehouseId })),
     new Map(lines.map((l) => [l.id, micro(l.requiredQuantity) - micro(l.issuedQuantity)])),
   );
-  await postNow(tx, userId, {
+  const stockDocId = await postNow(tx, userId, {
     kind: target ? 2 : 1,
     stockTypeId: await bookingType(tx, 1, 0),
     warehouseId: body.warehouseId,
@@ -294,6 +315,19 @@ async function pick(
       .where(eq(materialPrepLines.id, lineId));
     if (row.planId) await noteIssued(tx, row.planId as number, line.materialsId, fromMicro(q));
   }
+  const byMaterial = new Map<number, bigint>();
+  for (const [lineId, q] of taken) {
+    const m = byId.get(lineId)?.materialsId as number;
+    byMaterial.set(m, (byMaterial.get(m) ?? 0n) + q);
+  }
+  await issueHooks.tell(tx, 'picked', {
+    workOrderId: row.workOrderId as number,
+    prepId: row.id,
+    stockDocId,
+    userId,
+    lines: [...byMaterial].map(([materialsId, q]) => ({ materialsId, quantity: fromMicro(q) })),
+    overQuotaReason: body.overQuotaReason?.trim() || null,
+  });
   const [{ prepared }] = await tx
     .select({
       prepared: sql<number>`count(*) filter (where ${materialPrepLines.issuedQuantity} >= ${materialPrepLines.requiredQuantity})::int`,

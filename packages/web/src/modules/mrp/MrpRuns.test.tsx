@@ -18,6 +18,7 @@ const run: MrpRunRow = {
   code: 'MRP20261127083000',
   status: 1,
   error: null,
+  scope: null,
   demandCount: 8,
   materialCount: 5,
   plannedCount: 2,
@@ -116,14 +117,22 @@ function Toolbar({ onDone }: { onDone?: () => void }) {
 
 describe('MRP runs', () => {
   it('calculates, then shows the run’s planned orders, their pegs and what changed', async () => {
-    const calculated = vi.fn();
-    mountPage(<Toolbar onDone={calculated} />);
+    mountPage(<Toolbar />);
     fireEvent.click(screen.getByRole('button', { name: 'MRP计算' }));
-    await waitFor(() => expect(calculated).toHaveBeenCalled());
-    expect(send).toHaveBeenCalledWith('POST', mrpApi.calculate.path, expect.objectContaining({ body: {} }));
+    // over everything open unless orders are chosen; choosing none is refused before any call
+    fireEvent.click(await screen.findByLabelText('选中的订单'));
+    fireEvent.click(screen.getByRole('button', { name: '开始计算' }));
+    expect(await screen.findByText('请至少选择一张销售订单或生产订单')).toBeTruthy();
+    expect(send).not.toHaveBeenCalledWith('POST', mrpApi.calculate.path, expect.anything());
+    fireEvent.click(screen.getByLabelText('全部未完成的订单'));
+    fireEvent.click(screen.getByRole('button', { name: '开始计算' }));
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith('POST', mrpApi.calculate.path, expect.objectContaining({ body: {} })),
+    );
     // the drawer (a portal) opens on the new run
     expect(await screen.findByText('MRP运算记录')).toBeTruthy();
     expect(await screen.findByText('QG20261127001')).toBeTruthy();
+    expect(screen.getByText('运算范围：全部未完成的订单')).toBeTruthy();
     expect(screen.getByText('延误')).toBeTruthy();
     expect(screen.getByText('自制建议')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: /展开行|Expand row/ })[0]);

@@ -1,5 +1,8 @@
 import { CalculatorOutlined, HistoryOutlined, ScheduleOutlined } from '@ant-design/icons';
 import { type MrpRunLineRow, type MrpRunRow, mrpApi } from '@factory/shared/api/mrp';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import { produceOrderEntity } from '@factory/shared/entities/produceOrder';
+import { salesOrderEntity } from '@factory/shared/entities/salesOrder';
 import { procurementType } from '@factory/shared/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import {
@@ -9,8 +12,11 @@ import {
   Drawer,
   Empty,
   Flex,
+  Form,
   List,
+  Modal,
   Popconfirm,
+  Radio,
   Space,
   Table,
   Tabs,
@@ -21,6 +27,7 @@ import { type ReactNode, useState } from 'react';
 import { call } from '../../platform/call.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
+import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ToolbarAction } from '../../platform/list/types.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 
@@ -242,6 +249,111 @@ function RunLines({ run, latest }: { run: MrpRunRow; latest: boolean }) {
   );
 }
 
+const SALES_ORDERS = entityEndpoints(salesOrderEntity).list;
+const PRODUCE_ORDERS = entityEndpoints(produceOrderEntity).list;
+// the orders MRP can run over: confirmed and still open
+const OPEN_SALES = [
+  { fieldName: 'confirmStatus', operator: 'eq', fieldValue: 1 },
+  { fieldName: 'status', operator: 'lte', fieldValue: 1 },
+] as const;
+const OPEN_PRODUCE = [
+  { fieldName: 'confirmStatus', operator: 'eq', fieldValue: 1 },
+  { fieldName: 'planStatus', operator: 'lte', fieldValue: 1 },
+] as const;
+
+/**
+ * 计算 asks over what: everything open (it replaces the MRP requests nobody has acted on), or the
+ * sales and production orders chosen; then runs and hands the run back.
+ */
+function CalculateModal({ onClose, onDone }: { onClose(): void; onDone(run: MrpRunRow): void }) {
+  const [over, setOver] = useState<'all' | 'chosen'>('all');
+  const [salesOrderIds, setSales] = useState<number[]>([]);
+  const [produceOrderIds, setProduce] = useState<number[]>([]);
+  const [running, setRunning] = useState(false);
+  const [error, setError] = useState<string>();
+  const run = async () => {
+    if (over === 'chosen' && !salesOrderIds.length && !produceOrderIds.length)
+      return setError('请至少选择一张销售订单或生产订单');
+    setError(undefined);
+    setRunning(true);
+    try {
+      onDone(await call(mrpApi.calculate, over === 'all' ? {} : { salesOrderIds, produceOrderIds }));
+    } catch (e) {
+      setError(e instanceof Error ? e.message : '运算失败');
+    } finally {
+      setRunning(false);
+    }
+  };
+  const ids = (v: unknown) => (Array.isArray(v) ? v.map(Number) : []);
+  return (
+    <Modal
+      open
+      title="MRP计算"
+      okText="开始计算"
+      confirmLoading={running}
+      onOk={() => void run()}
+      onCancel={onClose}
+      width={620}
+    >
+      <Flex vertical gap={12}>
+        <Radio.Group
+          value={over}
+          onChange={(e) => setOver(e.target.value)}
+          options={[
+            { value: 'all', label: '全部未完成的订单' },
+            { value: 'chosen', label: '选中的订单' },
+          ]}
+        />
+        {over === 'chosen' ? (
+          <Form layout="vertical">
+            <Form.Item label="销售订单" extra="含为其生成的生产订单">
+              <RemoteSelect
+                aria-label="销售订单"
+                endpoint={SALES_ORDERS}
+                filters={OPEN_SALES}
+                labelField="code"
+                searchField="code"
+                mode="multiple"
+                allowClear
+                placeholder="输入订单号搜索"
+                value={salesOrderIds}
+                onChange={(v) => setSales(ids(v))}
+              />
+            </Form.Item>
+            <Form.Item label="生产订单">
+              <RemoteSelect
+                aria-label="生产订单"
+                endpoint={PRODUCE_ORDERS}
+                filters={OPEN_PRODUCE}
+                labelField="code"
+                searchField="code"
+                mode="multiple"
+                allowClear
+                placeholder="输入订单编号搜索"
+                value={produceOrderIds}
+                onChange={(v) => setProduce(ids(v))}
+              />
+            </Form.Item>
+          </Form>
+        ) : null}
+        <Typography.Text type="secondary">
+          {over === 'all'
+            ? '按全部未完成的销售订单、生产订单与生产计划展开BOM，净算库存与在途。'
+            : '只计算选中订单的需求；库存、采购在途与请购按全厂计。'}
+          上次运算生成且仍待提交的请购单将被替换。
+        </Typography.Text>
+        {error && <Alert type="error" showIcon message={error} />}
+      </Flex>
+    </Modal>
+  );
+}
+
+/** The orders a run was asked for, in words. */
+const scopeText = (r: MrpRunRow) =>
+  r.scope
+    ? [...r.scope.salesOrders, ...r.scope.produceOrders].map((o) => o.code).join('、')
+    : '全部未完成的订单';
+
 /**
  * MRP 计算 and the kept runs, for the 采购需求 page's toolbar: 计算 (the list asks first: it
  * replaces the MRP requests nobody has acted on, then reloads), then each run's planned orders
@@ -253,72 +365,76 @@ export function useMrpRuns(): { toolbar: ToolbarAction[]; drawer: ReactNode } {
   const [open, setOpen] = useState(false);
   const [chosen, setChosen] = useState<number | null>(null);
   const runs = useQuery({ queryKey: RUNS, queryFn: () => call(mrpApi.runs), enabled: open });
+  const [asking, setAsking] = useState(false);
+  const calculated = async (run: MrpRunRow) => {
+    await client.invalidateQueries({ queryKey: RUNS });
+    if (run.status === 2) message.error(run.error ?? '运算失败');
+    else message.success(`MRP运算完成：${runSummary(run)}`);
+    setAsking(false);
+    setChosen(run.id);
+    setOpen(true);
+  };
   const toolbar: ToolbarAction[] = [
     {
       key: 'calculate',
       label: 'MRP计算',
       action: 'Calculate',
       icon: <CalculatorOutlined />,
-      confirm:
-        '按全部未完成的销售订单、生产订单与生产计划展开BOM，净算库存与在途；上次运算生成且仍待提交的请购单将被替换。确定开始计算吗？',
-      async onClick() {
-        const run = await call(mrpApi.calculate, {});
-        await client.invalidateQueries({ queryKey: RUNS });
-        if (run.status === 2) message.error(run.error ?? '运算失败');
-        else message.success(`MRP运算完成：${runSummary(run)}`);
-        setChosen(run.id);
-        setOpen(true);
-      },
+      onClick: () => setAsking(true),
     },
     { key: 'runs', label: '运算记录', icon: <HistoryOutlined />, onClick: () => setOpen(true) },
   ];
   const shown = runs.data?.find((r) => r.id === chosen) ?? runs.data?.[0];
   const drawer = (
-    <Drawer title="MRP运算记录" width={1240} open={open} onClose={() => setOpen(false)} destroyOnHidden>
-      {runs.data ? (
-        runs.data.length ? (
-          <Flex gap={16} align="start">
-            <List<MrpRunRow>
-              style={{ width: 280, flex: 'none' }}
-              bordered
-              dataSource={runs.data}
-              renderItem={(r) => (
-                <List.Item
-                  onClick={() => setChosen(r.id)}
-                  style={{ cursor: 'pointer', background: r.id === shown?.id ? '#e6f4ff' : undefined }}
-                >
-                  <List.Item.Meta
-                    title={
-                      <Space size={6}>
-                        {r.code}
-                        <Tag color={runStatus[r.status]?.color}>{runStatus[r.status]?.label}</Tag>
-                      </Space>
-                    }
-                    description={`${r.createdAt} · ${r.createdByName ?? '系统'} · 计划订单 ${r.plannedCount}`}
-                  />
-                </List.Item>
-              )}
-            />
-            <div style={{ flex: 1, minWidth: 0 }}>
-              {shown && (
-                <Flex vertical gap={12}>
-                  <Typography.Text>{runSummary(shown)}</Typography.Text>
-                  <RunLines
-                    key={shown.id}
-                    run={shown}
-                    latest={shown.id === runs.data.find((r) => r.status === 1)?.id}
-                  />
-                </Flex>
-              )}
-            </div>
-          </Flex>
+    <>
+      {asking && <CalculateModal onClose={() => setAsking(false)} onDone={calculated} />}
+      <Drawer title="MRP运算记录" width={1240} open={open} onClose={() => setOpen(false)} destroyOnHidden>
+        {runs.data ? (
+          runs.data.length ? (
+            <Flex gap={16} align="start">
+              <List<MrpRunRow>
+                style={{ width: 280, flex: 'none' }}
+                bordered
+                dataSource={runs.data}
+                renderItem={(r) => (
+                  <List.Item
+                    onClick={() => setChosen(r.id)}
+                    style={{ cursor: 'pointer', background: r.id === shown?.id ? '#e6f4ff' : undefined }}
+                  >
+                    <List.Item.Meta
+                      title={
+                        <Space size={6}>
+                          {r.code}
+                          <Tag color={runStatus[r.status]?.color}>{runStatus[r.status]?.label}</Tag>
+                        </Space>
+                      }
+                      description={`${r.createdAt} · ${r.createdByName ?? '系统'} · 计划订单 ${r.plannedCount}`}
+                    />
+                  </List.Item>
+                )}
+              />
+              <div style={{ flex: 1, minWidth: 0 }}>
+                {shown && (
+                  <Flex vertical gap={12}>
+                    <Typography.Text>{runSummary(shown)}</Typography.Text>
+                    <Typography.Text type="secondary">运算范围：{scopeText(shown)}</Typography.Text>
+                    <RunLines
+                      key={shown.id}
+                      run={shown}
+                      latest={shown.id === runs.data.find((r) => r.status === 1)?.id}
+                    />
+                  </Flex>
+                )}
+              </div>
+            </Flex>
+          ) : (
+            <Empty description="还没有运算记录，点击“MRP计算”开始" />
+          )
         ) : (
-          <Empty description="还没有运算记录，点击“MRP计算”开始" />
-        )
-      ) : (
-        <LoadState query={runs} title="运算记录" />
-      )}
-    </Drawer>
+          <LoadState query={runs} title="运算记录" />
+        )}
+      </Drawer>
+    </>
   );
   return { toolbar, drawer };
 }

@@ -254,4 +254,26 @@ describe('PickModal', () => {
     expect(await screen.findByText('库存不足：“绝缘纸”在“原材料库”可用 10 张，需要 24.5 张')).toBeTruthy();
     expect(onChanged).not.toHaveBeenCalled();
   });
+
+  it('asks for the over-quota reason when the production quota refuses, and sends it with the next try', async () => {
+    const onChanged = mount();
+    await screen.findByText('漆包铜线');
+    await chooseWarehouse();
+    fireEvent.click(screen.getAllByRole('checkbox')[1]);
+    const message = '超定额领料：“绝缘纸”定额 20 张，已领 0 张，本次 24.5 张；如确需领用，请填写超定额原因';
+    pickAnswer = async () => {
+      throw new ApiError(message, 7, [{ field: 'overQuotaReason', message }]);
+    };
+    expect(screen.queryByLabelText('超定额原因')).toBeNull();
+    fireEvent.click(ok());
+    expect(await screen.findByText(message)).toBeTruthy();
+    fireEvent.change(screen.getByLabelText('超定额原因'), { target: { value: ' 试验返工 ' } });
+    pickAnswer = async () => {
+      throw new ApiError('库存不足', 7);
+    };
+    fireEvent.click(ok());
+    await screen.findByText('库存不足');
+    expect(picks().at(-1)?.[2]?.body).toMatchObject({ overQuotaReason: '试验返工' });
+    expect(onChanged).not.toHaveBeenCalled();
+  });
 });

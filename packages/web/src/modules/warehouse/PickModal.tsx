@@ -12,7 +12,18 @@ import { materialPreparationStatus } from '@factory/shared/enums';
 import { hasAnyKey } from '@factory/shared/permissions';
 import { routeHref } from '@factory/shared/routes';
 import { useQueries, useQuery } from '@tanstack/react-query';
-import { Alert, Flex, Form, InputNumber, Modal, Select, Table, type TableColumnType, Typography } from 'antd';
+import {
+  Alert,
+  Flex,
+  Form,
+  Input,
+  InputNumber,
+  Modal,
+  Select,
+  Table,
+  type TableColumnType,
+  Typography,
+} from 'antd';
 import { type ReactNode, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import type { Static } from 'typebox';
@@ -189,6 +200,9 @@ export function PickModal({
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; lineId?: number }>();
+  // the production quota refused the pick (超定额领料): it goes through with a reason
+  const [overQuota, setOverQuota] = useState(false);
+  const [overQuotaReason, setOverQuotaReason] = useState('');
   const sent = useRef<Static<typeof PickBody>>(undefined);
 
   const choiceOf = (l: PrepLineRow) => edited[l.id] ?? initialChoice(l);
@@ -231,6 +245,8 @@ export function PickModal({
     setEdited({});
     setTried(false);
     setRefusal(undefined);
+    setOverQuota(false);
+    setOverQuotaReason('');
     then();
   };
 
@@ -239,7 +255,11 @@ export function PickModal({
     setTried(true);
     setRefusal(undefined);
     if (!warehouse || pickFaults(warehouse.id, all, choiceOf, seqOf).length) return;
-    const body = pickBody(prep, warehouse.id, all, choiceOf, balanceOf);
+    const reason = overQuota ? overQuotaReason.trim() : '';
+    const body = {
+      ...pickBody(prep, warehouse.id, all, choiceOf, balanceOf),
+      ...(reason ? { overQuotaReason: reason } : {}),
+    };
     sent.current = body;
     setSaving(true);
     try {
@@ -272,6 +292,7 @@ export function PickModal({
       if (!(err instanceof ApiError)) throw err;
       // a line's refusal names the body's row: say it as the dialog numbers it, on that line
       const field = err.fields[0];
+      if (field?.field === 'overQuotaReason') setOverQuota(true);
       const lineId = field ? faultLine(field.field, body) : undefined;
       const line = all.find((l) => l.id === lineId);
       setRefusal({
@@ -464,6 +485,18 @@ export function PickModal({
                       }}
                     />
                   </Form.Item>
+                  {overQuota && (
+                    <Form.Item label="超定额原因" extra="填写原因后再次领料，原因随领料记录保存">
+                      <Input
+                        aria-label="超定额原因"
+                        style={{ width: 320 }}
+                        maxLength={200}
+                        placeholder="请输入超出生产定额领料的原因"
+                        value={overQuotaReason}
+                        onChange={(e) => setOverQuotaReason(e.target.value)}
+                      />
+                    </Form.Item>
+                  )}
                 </Form>
                 {alerts.length > 0 && (
                   <Alert

@@ -1,0 +1,1 @@
+ALTER TABLE "mrp_run" ADD COLUMN "scope" jsonb;

@@ -1,0 +1,48 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHarness, type Harness } from '../testing/harness.ts';
+
+// nobody signs in here: argon2's deliberate slowness would only make seeding the demo's users slow
+vi.mock('../platform/password.ts', async (original) => ({
+  ...(await original<typeof import('../platform/password.ts')>()),
+  hashPassword: async () => 'unused',
+}));
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness({ demo: true });
+});
+afterAll(() => h?.close());
+
+function transformer<T extends Record<string, unknown>>(query: ReturnType<typeof sql>) {
+  return h.db.systemQuery<T>(
+    sql`with t as (select id from tenant where member_code = 'transformer') ${query}`,
+  );
+}
+
+describe('the transformer works’ production quotas', () => {
+  it('has one effective quota per finished product with a flow, and the replaced one obsolete', async () => {
+    const rows = await transformer<{ code: string; status: number; lines: number; tolerance: string }>(sql`
+      select q.code, q.status, q.line_count as lines,
+        (select max(l.tolerance_pct)::text from quota_line l where l.quota_id = q.id) as tolerance
+      from quota q where q.tenant_id = (select id from t) order by q.id`);
+    expect(rows.filter((r) => r.status === 2)).toHaveLength(1);
+    const effective = rows.filter((r) => r.status === 1);
+    expect(effective.length).toBeGreaterThanOrEqual(8);
+    for (const r of effective) {
+      expect(r.code).toMatch(/^DE\d{11}$/);
+      expect(r.lines, r.code).toBeGreaterThan(0);
+      expect(Number(r.tolerance)).toBe(3);
+    }
+  });
+
+  it('kept every pick of the year within its quota (none needed an over-quota reason)', async () => {
+    const [{ overruns, picked }] = await transformer<{ overruns: number; picked: number }>(sql`
+      select (select count(*)::int from quota_overrun where tenant_id = (select id from t)) as overruns,
+        (select count(*)::int from material_prep p join quota q on q.materials_id = p.materials_id and q.status = 1
+          where p.tenant_id = (select id from t) and p.status = 3) as picked`);
+    expect(overruns).toBe(0);
+    expect(picked).toBeGreaterThan(20);
+  });
+});
