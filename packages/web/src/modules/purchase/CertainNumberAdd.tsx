@@ -23,6 +23,7 @@ import { useCallback, useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
+import { DocumentTitle } from '../../platform/lines/DocumentTitle.tsx';
 import {
   type DocLine,
   declaredLineColumns,
@@ -198,16 +199,7 @@ function QuotaForm({ source }: { source?: QuotaDetail }) {
     <Flex vertical gap={16}>
       <Card
         variant="borderless"
-        title={
-          source ? (
-            <Space size={8}>
-              编辑生产定额
-              <Typography.Text type="secondary">{source.code}</Typography.Text>
-            </Space>
-          ) : (
-            '新增生产定额'
-          )
-        }
+        title={<DocumentTitle label="生产定额" code={source ? source.code : undefined} />}
       >
         <Form<QuotaHead>
           form={form}

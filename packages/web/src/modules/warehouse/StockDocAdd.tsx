@@ -16,6 +16,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
+import { DocumentTitle } from '../../platform/lines/DocumentTitle.tsx';
 import { type DocLine, linesBody } from '../../platform/lines/declaredColumns.tsx';
 import { LinesEditor } from '../../platform/lines/LinesEditor.tsx';
 import { useDocumentLines } from '../../platform/lines/useDocumentLines.ts';
@@ -211,16 +212,7 @@ function StockDocForm({ source }: { source?: Detail }) {
     <Flex vertical gap={16}>
       <Card
         variant="borderless"
-        title={
-          source ? (
-            <Space size={8}>
-              编辑出入库单
-              <Typography.Text type="secondary">{source.code}</Typography.Text>
-            </Space>
-          ) : (
-            '新增出入库单'
-          )
-        }
+        title={<DocumentTitle label="出入库单" code={source ? source.code : undefined} />}
       >
         <Form<StockDocHead>
           form={form}

@@ -10,6 +10,7 @@ import { call } from '../call.ts';
 import { LoadState } from '../LoadState.tsx';
 import { formatNumber } from '../list/format.ts';
 import { showFieldErrors } from '../list/formRules.ts';
+import { DocumentTitle } from './DocumentTitle.tsx';
 import { type DeclaredColumnsOptions, type DocLine, declaredLineColumns } from './declaredColumns.tsx';
 import { LinesEditor } from './LinesEditor.tsx';
 import { useDocumentLines } from './useDocumentLines.ts';
@@ -143,16 +144,7 @@ function OrderForm({ spec, source }: { spec: AnySpec; source?: AnyOrder }) {
     <Flex vertical gap={16}>
       <Card
         variant="borderless"
-        title={
-          source ? (
-            <Space size={8}>
-              {`编辑${entity.label}`}
-              <Typography.Text type="secondary">{source.code}</Typography.Text>
-            </Space>
-          ) : (
-            `新增${entity.label}`
-          )
-        }
+        title={<DocumentTitle label={entity.label} code={source ? source.code : undefined} />}
       >
         <Form
           form={form}
