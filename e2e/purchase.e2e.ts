@@ -131,6 +131,7 @@ describe('purchase: MRP requests ordered, confirmed and received', () => {
     await noErrors(page);
     await shot(page, 'purchase-mrp-run');
     // a make suggestion becomes a material-requirements plan with its order (生成生产计划)
+    await drawer.getByText(/^自制（[1-9]\d*）$/).click();
     const suggestion = rows(drawer).filter({ hasText: '自制建议' }).first();
     const part = ((await suggestion.locator('td').nth(3).textContent()) ?? '').trim();
     await suggestion.getByRole('checkbox').check();
@@ -143,6 +144,8 @@ describe('purchase: MRP requests ordered, confirmed and received', () => {
     await made.waitFor();
     const planCode = ((await made.textContent()) ?? '').match(/PL\d{11}/)?.[0] ?? '';
     await rows(drawer).filter({ hasText: part }).filter({ hasText: planCode }).first().waitFor();
+    await shot(page, 'purchase-mrp-plan');
+    await drawer.getByText(/^全部（\d+）$/).click();
     await drawer.locator('.ant-drawer-close').click();
     await drawer.waitFor({ state: 'hidden' });
 

@@ -167,6 +167,10 @@ describe('MRP runs', () => {
     mountPage(<Toolbar />);
     fireEvent.click(screen.getByRole('button', { name: '运算记录' }));
     const make = await screen.findByRole('button', { name: /生成生产计划/ });
+    // one kind at a time: the made parts only
+    fireEvent.click(screen.getByText('自制（1）'));
+    await waitFor(() => expect(screen.queryByText('冷轧取向硅钢片')).toBeNull());
+    fireEvent.click(screen.getByText('全部（2）'));
     expect((make as HTMLButtonElement).disabled).toBe(true);
     // a bought line is not for a plan
     expect((screen.getByLabelText('选择冷轧取向硅钢片') as HTMLInputElement).disabled).toBe(true);

@@ -17,6 +17,7 @@ import {
   Modal,
   Popconfirm,
   Radio,
+  Segmented,
   Space,
   Table,
   Tabs,
@@ -76,6 +77,8 @@ function RunLines({ run, latest }: { run: MrpRunRow; latest: boolean }) {
   const can = usePermission();
   const [chosen, setChosen] = useState<number[]>([]);
   const [making, setMaking] = useState(false);
+  // a run plans dozens of bought parts before the first made one: the planner looks at one kind
+  const [kind, setKind] = useState<number | 'all'>('all');
   const plannable = latest && can('purchasingDemand', 'Plan');
   const makePlans = async () => {
     setMaking(true);
@@ -105,29 +108,45 @@ function RunLines({ run, latest }: { run: MrpRunRow; latest: boolean }) {
           label: `计划订单（${run.plannedCount}）`,
           children: lines.data ? (
             <Flex vertical gap={8}>
-              {plannable && (
-                <Flex gap={8} align="center">
-                  <Popconfirm
-                    title={`为选中的 ${chosen.length} 条自制建议各生成一张已确认的生产订单及其物料需求计划？`}
-                    onConfirm={makePlans}
-                    disabled={!chosen.length}
-                  >
-                    <Button
-                      type="primary"
-                      icon={<ScheduleOutlined />}
+              <Flex gap={12} align="center" wrap>
+                <Segmented<number | 'all'>
+                  aria-label="供应方式"
+                  value={kind}
+                  onChange={(v) => setKind(v)}
+                  options={[
+                    { value: 'all', label: `全部（${lines.data.length}）` },
+                    ...procurementType.options.map((o) => ({
+                      value: o.value,
+                      label: `${o.label}（${lines.data.filter((l) => l.procurementType === o.value).length}）`,
+                    })),
+                  ]}
+                />
+                {plannable && (
+                  <Flex gap={8} align="center">
+                    <Popconfirm
+                      title={`为选中的 ${chosen.length} 条自制建议各生成一张已确认的生产订单及其物料需求计划？`}
+                      onConfirm={makePlans}
                       disabled={!chosen.length}
-                      loading={making}
                     >
-                      生成生产计划{chosen.length ? `（${chosen.length}）` : ''}
-                    </Button>
-                  </Popconfirm>
-                  <Typography.Text type="secondary">勾选尚未生成计划的自制建议</Typography.Text>
-                </Flex>
-              )}
+                      <Button
+                        type="primary"
+                        icon={<ScheduleOutlined />}
+                        disabled={!chosen.length}
+                        loading={making}
+                      >
+                        生成生产计划{chosen.length ? `（${chosen.length}）` : ''}
+                      </Button>
+                    </Popconfirm>
+                    <Typography.Text type="secondary">勾选尚未生成计划的自制建议</Typography.Text>
+                  </Flex>
+                )}
+              </Flex>
               <Table<MrpRunLineRow>
                 rowKey="id"
                 size="small"
-                dataSource={lines.data}
+                dataSource={
+                  kind === 'all' ? lines.data : lines.data.filter((l) => l.procurementType === kind)
+                }
                 rowSelection={
                   plannable
                     ? {
