@@ -124,7 +124,7 @@ function RunLines({ run, latest }: { run: MrpRunRow; latest: boolean }) {
                 {plannable && (
                   <Flex gap={8} align="center">
                     <Popconfirm
-                      title={`为选中的 ${chosen.length} 条自制建议各生成一张已确认的生产订单及其物料需求计划？`}
+                      title="为选中的每条自制建议各生成一张已确认的生产订单及其物料需求计划？"
                       onConfirm={makePlans}
                       disabled={!chosen.length}
                     >
