@@ -51,6 +51,8 @@ interface PlanDetail {
   areaName: string;
   materialsId: number;
   flowVersionId: number;
+  /** 0 master production, 1 material requirements (made by MRP). */
+  planType: number;
   scheduleStatus: number;
   planProgress: number;
   version: number;
@@ -260,7 +262,8 @@ async function addOwnPlans(): Promise<void> {
   );
   for (const { id } of demo.content) {
     const plan = await planOf(id);
-    if (!plan.materialsId || !plan.flowVersionId) continue;
+    // a plan MRP made stands on the first line its flow allows, not where the demo makes the product
+    if (!plan.materialsId || !plan.flowVersionId || plan.planType === 1) continue;
     const allowed = await allowedLinesOf(plan, lines);
     const allowedOther = [...allowed.keys()].find((l) => l !== plan.areaId);
     const refused = lines.find((l) => !allowed.has(l.id));

@@ -230,7 +230,8 @@ export default function SalesOrderDetail() {
             },
             {
               key: 'shipments',
-              label: `发货记录（${trace?.shipments.length ?? 0}）`,
+              // one shipment (one outbound document) may take several batches: a row each, counted once
+              label: `发货记录（${new Set(trace?.shipments.map((x) => x.stockDocId)).size}）`,
               children: <Shipments trace={trace} canUnship={canUnship} onUnship={setUnshipping} />,
             },
           ]}
