@@ -59,4 +59,20 @@ describe('the demo’s outsourcing', () => {
       expect(r.unexplained, memberCode).toBe(0);
     }
   });
+
+  it('moves the tank paint into the paint maker’s 委外仓 on sending, and backflushes the receipts from there', async () => {
+    const [w] = await of<{ name: string; transfers: number; feeds: number; negative: number }>(
+      'transformer',
+      sql`select w.name,
+          (select count(*)::int from stock_doc d where d.target_warehouse_id = w.id and d.made_for = 8 and d.status = 2) as transfers,
+          (select count(*)::int from stock_doc d where d.warehouse_id = w.id and d.kind = 1 and d.book_as = 3 and d.status = 2) as feeds,
+          (select count(*)::int from stock_balance b where b.warehouse_id = w.id and b.on_hand < 0) as negative
+        from warehouse w join supplier s on s.id = w.supplier_id
+        where w.tenant_id = (select id from t) and w.kind = 2 and s.name = '某变压器油有限公司'`,
+    );
+    expect(w.name).toBe('某变压器油有限公司委外仓');
+    expect(w.transfers).toBeGreaterThan(10);
+    expect(w.feeds).toBeGreaterThan(10);
+    expect(w.negative).toBe(0);
+  });
 });

@@ -19,6 +19,9 @@ export const notificationType = defineEnum([
   { value: 'orderDueSoon', label: '订单即将到期' },
   { value: 'stockOutOfLimit', label: '库存预警' },
   { value: 'mouldLifeWarning', label: '模具寿命预警' },
+  { value: 'outsourceOverdue', label: '委外逾期' },
+  { value: 'quotaApplySubmitted', label: '超定额申请' },
+  { value: 'quotaApplyAudited', label: '超定额申请审核' },
 ]);
 export type NotificationType = (typeof notificationType.values)[number];
 

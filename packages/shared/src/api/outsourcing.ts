@@ -54,6 +54,8 @@ export type UnreceiveBackBody = Static<typeof UnreceiveBackBody>;
 export const SendRow = Type.Object({
   id: Type.Integer(),
   quantity: Type.Number(),
+  /** The transfer that moved the step's materials to the supplier (委外发料), when any moved. */
+  stockDocCode: nullable(Type.String()),
   remark: nullable(Type.String()),
   createdAt: Type.String(),
   createdByName: nullable(Type.String()),

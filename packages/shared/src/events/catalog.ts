@@ -87,6 +87,21 @@ export const events = defineEvents({
       keeperIds: Type.Array(Type.Integer()),
     }),
   },
+  'outsourceOrder.overdue': {
+    label: '委外逾期',
+    scope: 'tenant',
+    payload: Type.Object({
+      orderId: Type.Integer(),
+      code: Type.String(),
+      workOrderCode: Type.String(),
+      supplierName: Type.String(),
+      planReturnDate: Type.String(),
+      /** Sent and not back yet. */
+      outQuantity: Type.Number(),
+      /** Who made the order and who sent it out. */
+      recipientIds: Type.Array(Type.Integer()),
+    }),
+  },
   'mould.lifeWarning': {
     label: '模具寿命预警',
     scope: 'tenant',
@@ -101,6 +116,35 @@ export const events = defineEvents({
       warnPct: Type.Integer(),
       /** The keepers of its equipment (every equipment keeper when it has none or they are none). */
       keeperIds: Type.Array(Type.Integer()),
+    }),
+  },
+  'quotaApply.submitted': {
+    label: '超定额申请',
+    scope: 'tenant',
+    payload: Type.Object({
+      applyId: Type.Integer(),
+      code: Type.String(),
+      workOrderCode: Type.String(),
+      materialsName: Type.String(),
+      /** With its unit ('10 kg'). */
+      quantity: Type.String(),
+      reason: Type.String(),
+      /** Who may pass it (the approve key's holders). */
+      approverIds: Type.Array(Type.Integer()),
+    }),
+  },
+  'quotaApply.audited': {
+    label: '超定额申请审核',
+    scope: 'tenant',
+    payload: Type.Object({
+      applyId: Type.Integer(),
+      code: Type.String(),
+      workOrderCode: Type.String(),
+      materialsName: Type.String(),
+      quantity: Type.String(),
+      passed: Type.Boolean(),
+      rejectReason: Type.Optional(Type.String()),
+      applicantId: Type.Integer(),
     }),
   },
   'changelog.added': {

@@ -8,7 +8,8 @@ export const OUTSOURCING_BASE = 'outsourcing/private/';
  * An outsourcing order 委外单 (DOMAIN "Outsourcing"): a draft made at release (or by hand) is
  * confirmed to a supplier at a price, sent out (发外) and received back (收回) in parts, each
  * receipt written as the step's report; a receipt is reversed (撤销收回) with its report. Confirming
- * and cancelling are undone or done only before anything is sent. The quantity rules (what the
+ * and cancelling are undone or done only before anything is sent; 完成 closes an order short once
+ * all that was sent is back. The quantity rules (what the
  * task has available, what is still out) are the server's guards.
  */
 export const outsourceOrderMachine = defineMachine({
@@ -30,6 +31,15 @@ export const outsourceOrderMachine = defineMachine({
     send: { label: '发外', button: 'Send', own: true, when: { status: [1, 2, 3] } },
     receive: { label: '收回', button: 'Receive', own: true, when: { status: [2, 3] } },
     unreceive: { label: '撤销收回', button: 'Reverse', own: true, reason: true, when: { status: [3, 4] } },
+    // short-closes an order part sent and all back: the rest is not outsourced (made in-house or not at all)
+    finish: {
+      label: '完成',
+      button: 'Finish',
+      when: { status: [2, 3] },
+      set: { status: 4 },
+      reason: true,
+      confirm: '完成后不再发外，委外数量改为已发外数量，确定完成该委外单吗？',
+    },
     cancel: {
       label: '取消',
       button: 'Cancel',

@@ -63,6 +63,7 @@ export { area, procedure, station } from './routes.ts';
 export * from './schema.ts';
 export { setUserStations } from './userStationRoutes.ts';
 export {
+  outsourcingWarehouse,
   packageInfo,
   sitWarehouse,
   stockType,

@@ -10,7 +10,7 @@ import {
   warehouseLocationEntity,
 } from '@factory/shared/entities/warehouse';
 import { stockDirection } from '@factory/shared/enums';
-import { asc, eq, sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
@@ -24,6 +24,7 @@ import {
   packageLevels,
   packages,
   stockTypes,
+  suppliers,
   trays,
   warehouseAreas,
   warehouseLocations,
@@ -101,6 +102,38 @@ export const sitWarehouse = crud({
   selectWhere: eq(warehouses.enabled, true),
   usedBy: [hasAreas],
 });
+
+/**
+ * The supplier's outsourcing warehouse 委外仓 (kind 2): our materials it holds for outsourced
+ * work, made on the first send out to it (code WW-<supplier code>, name <supplier>委外仓), so a
+ * planner sending work out never stops to model a warehouse. Two first sends at once meet on the
+ * one-per-supplier index.
+ */
+export async function outsourcingWarehouse(tx: Tx, supplierId: number): Promise<number> {
+  const find = () =>
+    tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(eq(warehouses.kind, 2), eq(warehouses.supplierId, supplierId)));
+  const [found] = await find();
+  if (found) return found.id;
+  const [supplier] = await tx
+    .select({ code: suppliers.code, name: suppliers.name })
+    .from(suppliers)
+    .where(eq(suppliers.id, supplierId));
+  await tx
+    .insert(warehouses)
+    .values({
+      code: `WW-${supplier.code}`,
+      name: `${supplier.name}委外仓`,
+      kind: 2,
+      supplierId,
+      remark: '发外时自动建立：在该供应商处的委外物料',
+    })
+    .onConflictDoNothing();
+  const [made] = await find();
+  return made.id;
+}
 
 export const tray = crud({
   entity: trayEntity,

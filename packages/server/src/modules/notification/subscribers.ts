@@ -59,6 +59,12 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
         : `物料“${p.name}”（${p.code}）库存 ${p.quantity}${p.unit} 高于上限 ${p.limit}${p.unit}，请控制入库`,
     recipientIds: p.keeperIds,
   }),
+  'outsourceOrder.overdue': ({ payload: p }) => ({
+    type: 'outsourceOverdue',
+    title: '委外逾期',
+    message: `委外单“${p.code}”（工单 ${p.workOrderCode}）应于${p.planReturnDate}收回，供应商“${p.supplierName}”处还有 ${p.outQuantity} 未收回，请催收`,
+    recipientIds: p.recipientIds,
+  }),
   'mould.lifeWarning': ({ payload: p }) => ({
     type: 'mouldLifeWarning',
     title: '模具寿命预警',
@@ -67,6 +73,20 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
         ? `模具“${p.name}”（${p.code}）已用模次 ${p.usedShots}，已达设计寿命 ${p.designLife} 的 ${p.warnPct}%，请安排保养或备模`
         : `模具“${p.name}”（${p.code}）已用模次 ${p.usedShots}，已达设计寿命 ${p.designLife}，仍在产线使用，请及时送修或报废`,
     recipientIds: p.keeperIds,
+  }),
+  'quotaApply.submitted': ({ actor, payload: p }) => ({
+    type: 'quotaApplySubmitted',
+    title: '超定额申请',
+    message: `${actor.name}提交了超定额申请“${p.code}”：工单 ${p.workOrderCode} 的“${p.materialsName}”多领 ${p.quantity}，原因：${p.reason}，请审核`,
+    recipientIds: p.approverIds,
+  }),
+  'quotaApply.audited': ({ actor, payload: p }) => ({
+    type: 'quotaApplyAudited',
+    title: p.passed ? '超定额申请已通过' : '超定额申请已驳回',
+    message: p.passed
+      ? `您的超定额申请“${p.code}”（工单 ${p.workOrderCode}，“${p.materialsName}”${p.quantity}）已由${actor.name}审核通过，可以领料`
+      : `您的超定额申请“${p.code}”（工单 ${p.workOrderCode}，“${p.materialsName}”${p.quantity}）被${actor.name}驳回：${p.rejectReason ?? ''}`,
+    recipientIds: [p.applicantId],
   }),
 };
 

@@ -1,5 +1,6 @@
 import { supplierEntity } from '@factory/shared/entities/partner';
 import type { ModuleFace } from '../../platform/module.ts';
+import { OVERDUE_NOTICES_CRON, OVERDUE_NOTICES_JOB, sweepOverdueNotices } from './notices.ts';
 import { outsourceOrder, outsourceOrderActions, outsourcingRoutes } from './orders.ts';
 import { outsourceOrders } from './schema.ts';
 
@@ -12,6 +13,12 @@ import { outsourceOrders } from './schema.ts';
 export const outsourcing: ModuleFace = {
   name: 'outsourcing',
   routes: [...outsourceOrder.routes, ...outsourceOrderActions.routes, ...outsourcingRoutes],
+  async start(_app, services) {
+    await services.jobs.schedule(OVERDUE_NOTICES_JOB, OVERDUE_NOTICES_CRON, () =>
+      sweepOverdueNotices(services),
+    );
+    return undefined;
+  },
   references: [
     {
       target: supplierEntity,
@@ -22,5 +29,6 @@ export const outsourcing: ModuleFace = {
   ],
 };
 
+export { sweepOverdue } from './notices.ts';
 export { draftOrdersFor, outsourceOrder, outsourceOrderActions } from './orders.ts';
 export * from './schema.ts';

@@ -18,7 +18,7 @@ import { lookedUp } from '../../platform/list.ts';
 import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import type { SessionInfo } from '../../platform/session.ts';
-import { procedures, suppliers } from '../information/index.ts';
+import { outsourcingWarehouse, procedures, suppliers } from '../information/index.ts';
 import {
   asNumber,
   onPlan,
@@ -30,6 +30,7 @@ import {
   reverseReport,
 } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
+import { sendOutMaterials, stockDocs } from '../warehouse/index.ts';
 import { outsourceOrders, outsourceReceipts, outsourceSends } from './schema.ts';
 
 const o = outsourceOrders;
@@ -221,14 +222,40 @@ async function send(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Actor
       'quantity',
       `发外数量超出可发数量 ${q(available)}（上道工序转入减已报工、已在外的数量）`,
     );
-  await tx.insert(outsourceSends).values({
-    orderId: row.id,
-    quantity: q(asked),
-    remark: body.remark?.trim() || null,
-    createdBy: session.userId,
-    createdAt: nowOf(tx),
-  });
+  const [made] = await tx
+    .insert(outsourceSends)
+    .values({
+      orderId: row.id,
+      quantity: q(asked),
+      remark: body.remark?.trim() || null,
+      createdBy: session.userId,
+      createdAt: nowOf(tx),
+    })
+    .returning({ id: outsourceSends.id });
+  const stockDocId = await moveMaterials(tx, row, session.userId, '发外');
+  if (stockDocId) await tx.update(outsourceSends).set({ stockDocId }).where(eq(outsourceSends.id, made.id));
   return { sentQuantity: q(sent + asked), status: Number(row.status) === 1 ? 2 : Number(row.status) };
+}
+
+/**
+ * The step's materials follow its units out (DOMAIN "Outsourcing"): for all the step has sent on
+ * its orders, into this order's supplier's 委外仓 (the warehouse module's 委外发料). Called after a
+ * send is written, and before a receipt so a pick made after the send still reaches the supplier.
+ */
+async function moveMaterials(tx: Tx, row: DocRow, userId: number, what: string) {
+  const [sent] = await tx
+    .select({ total: sql<string>`coalesce(sum(${outsourceSends.quantity}), 0)` })
+    .from(outsourceSends)
+    .innerJoin(o, eq(o.id, outsourceSends.orderId))
+    .where(eq(o.taskId, Number(row.taskId)));
+  return sendOutMaterials(tx, userId, {
+    workOrderId: Number(row.workOrderId),
+    taskId: Number(row.taskId),
+    sent: sent.total,
+    warehouseId: await outsourcingWarehouse(tx, Number(row.supplierId)),
+    sourceNumber: String(row.code),
+    what,
+  });
 }
 
 /** The order's received quantities from the receipts that stand, and the status they give. */
@@ -271,7 +298,8 @@ async function receive(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Ac
     .where(eq(suppliers.id, Number(row.supplierId)));
   const note = body.remark?.trim();
   const remark = `委外收回 ${row.code} ${supplier?.name ?? ''}${note ? `：${note}` : ''}`.slice(0, 200);
-  // the supplier's work has no station or shift of ours
+  await moveMaterials(tx, row, session.userId, '收回');
+  // the supplier's work has no station or shift of ours; its materials are at the supplier
   const made = await reportWork(
     tx,
     { ...session, stationId: null },
@@ -286,6 +314,7 @@ async function receive(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Ac
       frequencyId: null,
       remark,
     },
+    { feedWarehouseId: await outsourcingWarehouse(tx, Number(row.supplierId)) },
   );
   await tx.insert(outsourceReceipts).values({
     orderId: row.id,
@@ -351,6 +380,22 @@ export const outsourceOrderActions = machineService({
     send: { effect: (tx, row, input, actor) => send(tx, row, input, actor) },
     receive: { effect: (tx, row, input, actor) => receive(tx, row, input, actor) },
     unreceive: { effect: (tx, row, input, actor) => unreceive(tx, row, input, actor) },
+    finish: {
+      async guard(_tx, row) {
+        const out =
+          micro(String(row.sentQuantity)) -
+          micro(String(row.receivedGoodQuantity)) -
+          micro(String(row.receivedDefectQuantity));
+        if (out > 0n) throw conflict(`委外单“${row.code}”还有 ${q(out)} 在外未收回，不能完成，请先收回`);
+      },
+      // cut to what went out, so the step's unsent units may go on another order or be made in-house
+      effect: async (_tx, row) => {
+        const sent = String(row.sentQuantity);
+        // quantity × price in cents, half-up (as round(…, 2) on save)
+        const cents = (micro(sent) * micro(String(row.unitPrice)) + 5_000_000_000n) / 10_000_000_000n;
+        return { quantity: sent, amount: fromMicro(cents * 10_000n) };
+      },
+    },
   },
 });
 
@@ -403,14 +448,40 @@ onPlan('released', 'outsourcing.order', async (tx, e) => {
   if (e.workOrderId) await draftOrdersFor(tx, e.workOrderId);
 });
 
-// a work order that ends needs no more outsourcing: what was not sent yet is cancelled
+/**
+ * A work order closes only with nothing out at a supplier (DOMAIN "Overdue": the work order cannot
+ * finish), and then needs no more outsourcing: what was not sent yet is cancelled.
+ */
 onWorkOrder('closed', 'outsourcing.order', async (tx, e) => {
+  const [out] = await tx
+    .select({
+      code: o.code,
+      supplierName: suppliers.name,
+      out: sql<string>`${o.sentQuantity} - ${o.receivedGoodQuantity} - ${o.receivedDefectQuantity}`,
+      workOrderCode: produceWorkOrders.code,
+    })
+    .from(o)
+    .innerJoin(produceWorkOrders, eq(produceWorkOrders.id, o.workOrderId))
+    .leftJoin(suppliers, eq(suppliers.id, o.supplierId))
+    .where(
+      and(
+        eq(o.workOrderId, e.workOrderId),
+        sql`${o.sentQuantity} > ${o.receivedGoodQuantity} + ${o.receivedDefectQuantity}`,
+      ),
+    )
+    .orderBy(asc(o.code))
+    .limit(1);
+  if (out)
+    throw conflict(
+      `工单“${out.workOrderCode}”还有 ${fromMicro(micro(out.out))} 在供应商“${out.supplierName ?? ''}”处未收回（委外单“${out.code}”），不能${CLOSING[e.status ?? 2] ?? '关闭'}，请先收回`,
+    );
   const open = await tx
     .select({ id: o.id })
     .from(o)
     .where(and(eq(o.workOrderId, e.workOrderId), inArray(o.status, [0, 1])));
   for (const row of open) await outsourceOrderActions.act(tx, 'system', 'cancel', { id: row.id });
 });
+const CLOSING: Record<number, string> = { 2: '完工', 3: '结束', 9: '取消' };
 
 /**
  * A split or a reduction takes `taken` off the work order (its quantity not yet written): its
@@ -442,11 +513,13 @@ async function trace(tx: Tx, id: number) {
     .select({
       id: outsourceSends.id,
       quantity: asNumber(outsourceSends.quantity),
+      stockDocCode: stockDocs.code,
       remark: outsourceSends.remark,
       createdAt: outsourceSends.createdAt,
       createdByName: users.name,
     })
     .from(outsourceSends)
+    .leftJoin(stockDocs, eq(stockDocs.id, outsourceSends.stockDocId))
     .leftJoin(users, eq(users.id, outsourceSends.createdBy))
     .where(eq(outsourceSends.orderId, id))
     .orderBy(asc(outsourceSends.id));

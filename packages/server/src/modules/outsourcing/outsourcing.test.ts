@@ -10,7 +10,8 @@ import {
   productionFixture,
   reportWork,
 } from '../plans/testing.ts';
-import { outsourceOrderActions, outsourceOrders } from './index.ts';
+import { bomBySteps, type PrepFixture, pickWhole, prepFixture } from '../warehouse/testing.ts';
+import { outsourceOrderActions, outsourceOrders, sweepOverdue } from './index.ts';
 
 const W = 'outsourcing/private/outsourceOrder/';
 const P = 'basicData/production/private/';
@@ -220,9 +221,67 @@ describe('outsourcing orders', () => {
     ]);
     expect(flagged.content.map((o) => o.id)).toContain(late.order.id);
     expect(flagged.content.map((o) => o.id)).not.toContain(onTime.order.id);
-    // all back: no longer overdue
+    // the planner is told once a factory day, from 08:00 (00:30 UTC is 08:30 in Shanghai)
+    const sweep = (at: string) =>
+      h.db.withTenant(f.tenant.id, (tx) =>
+        sweepOverdue(tx, f.tenant.id, h.services, new Date(at), () => undefined),
+      );
+    const told = () =>
+      h.db.withTenant(f.tenant.id, async (tx) => {
+        const res = await tx.execute(
+          sql`select payload from domain_event where name = 'outsourceOrder.overdue' order by id`,
+        );
+        return (res as unknown as { rows: { payload: { orderId: number; outQuantity: number } }[] }).rows
+          .map((r) => r.payload)
+          .filter((p) => p.orderId === late.order.id || p.orderId === onTime.order.id);
+      });
+    expect(await sweep('2030-03-01T23:30:00Z')).toBe(0); // 07:30 there: not yet
+    await sweep('2030-03-02T00:30:00Z');
+    await sweep('2030-03-02T06:00:00Z');
+    expect(await told()).toEqual([expect.objectContaining({ orderId: late.order.id, outQuantity: 2 })]);
+    await sweep('2030-03-03T01:00:00Z');
+    expect(await told()).toHaveLength(2);
+    // all back: no longer overdue, nor told
     await f.a.ok(act('receive', late.order.id, { goodQuantity: 2 }));
     expect((await detail(late.order.id)).isOverdue).toBe(0);
+    await sweep('2030-03-04T01:00:00Z');
+    expect(await told()).toHaveLength(2);
+  });
+
+  it('完成 closes an order short once all sent is back, cut to what was sent', async () => {
+    const { wo, order } = await confirmedOrder(4);
+    await f.a.ok(reportWork(f, { taskId: wo.taskIds[0], stationId: f.ids.windingStation, goodQuantity: 4 }));
+    await f.a.ok(act('send', order.id, { quantity: 3 }));
+    const out = await act('finish', order.id, { reason: '余量厂内自做' });
+    expect(out.body.errorMsg).toBe(`委外单“${order.code}”还有 3 在外未收回，不能完成，请先收回`);
+    await f.a.ok(act('receive', order.id, { goodQuantity: 3 }));
+    expect((await act('finish', order.id)).body.errorMsg).toBe('请输入完成原因');
+    await f.a.ok(act('finish', order.id, { reason: '余量厂内自做' }));
+    expect(await detail(order.id)).toMatchObject({ status: 4, quantity: 3, amount: 37.5, sentQuantity: 3 });
+    // the unsent unit may go out again on an order added by hand
+    await f.a.ok(
+      f.a.post(`${W}addOutsourceOrder`, { workOrderId: wo.id, taskId: wo.taskIds[1], quantity: 1 }),
+    );
+  });
+
+  it('refuses to close the work order while units are out at the supplier', async () => {
+    const { wo, order } = await confirmedOrder(3);
+    await f.a.ok(reportWork(f, { taskId: wo.taskIds[0], stationId: f.ids.windingStation, goodQuantity: 3 }));
+    await f.a.ok(act('send', order.id, { quantity: 3 }));
+    await f.a.ok(act('receive', order.id, { goodQuantity: 1 }));
+    const woAct = async (action: string, body: Record<string, unknown> = {}) => {
+      const { version } = await f.a.ok<{ version: number }>(
+        f.a.get(`${PRODUCTION}produceWorkOrder/getProduceWorkOrderDetail`, { id: wo.id }),
+      );
+      return f.a.post(`${PRODUCTION}produceWorkOrder/${action}`, { id: wo.id, version, ...body });
+    };
+    const ended = await woAct('end', { reason: '客户取消' });
+    expect(ended.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `工单“${wo.code}”还有 2 在供应商“常州某绝缘浸漆厂”处未收回（委外单“${order.code}”），不能结束，请先收回`,
+    });
+    await f.a.ok(act('receive', order.id, { goodQuantity: 1, defectQuantity: 1 }));
+    await f.a.ok(woAct('end', { reason: '客户取消' }));
   });
 
   it('refuses a stale version on edits and actions', async () => {
@@ -302,5 +361,169 @@ describe('outsourcing orders', () => {
     const [order] = await ordersOf(wo.id);
     const steps = await walkMachine(h, f.tenant.id, outsourceOrderActions, outsourceOrders, order.id);
     expect(steps.length).toBeGreaterThan(0);
+  });
+});
+
+describe('materials at the supplier (委外发料)', () => {
+  let p: PrepFixture;
+  let g: ProductionFixture;
+  let sup: number;
+
+  /** 绕线 (40 kg copper) → 浸漆, outsourced (one core a unit, standing in for its varnish) → 总装 → 试验. */
+  beforeAll(async () => {
+    p = await prepFixture(h, 'wwm', []);
+    g = p.f;
+    const dip = await p.add(`${P}procedure/addProcedure`, { name: '浸漆', processType: 1 });
+    const { ids } = g;
+    await g.a.ok(
+      g.a.put(`${P}processFlowVersion/updateOne`, {
+        id: ids.mainVersion,
+        steps: [
+          { procedureId: ids.winding, processType: 0, areaIds: [ids.line], stationIds: [ids.windingStation] },
+          { procedureId: dip, processType: 1, areaIds: [], stationIds: [] },
+          {
+            procedureId: ids.assembly,
+            processType: 0,
+            areaIds: [ids.line],
+            stationIds: [ids.assemblyStation],
+          },
+          { procedureId: ids.testing, processType: 0, areaIds: [ids.line], stationIds: [ids.testingStation] },
+        ],
+      }),
+    );
+    await bomBySteps(g);
+    const version = await g.a.ok<{ steps: { id: number; procedureId: number }[] }>(
+      g.a.get(`${P}processFlowVersion/getProcessFlowVersionDetail`, { id: ids.mainVersion }),
+    );
+    const stepOf = (procedureId: number) => version.steps.find((s) => s.procedureId === procedureId)?.id;
+    await g.a.ok(
+      g.a.post(`${P}processFlow/updateBomListView`, {
+        versionId: ids.mainVersion,
+        items: [
+          { materialId: ids.copper, stepId: stepOf(ids.winding), quantity: 40 },
+          { materialId: ids.core, stepId: stepOf(dip), quantity: 1 },
+        ],
+      }),
+    );
+    await p.receive([
+      { materialsId: ids.copper, quantity: 1000, batchCode: 'WW-CU' },
+      { materialsId: ids.core, quantity: 50, batchCode: 'WW-CORE' },
+    ]);
+    sup = await p.add(`${SUPPLIER}addSupplier`, { name: '无锡某浸漆厂' });
+  });
+
+  const at = (path: string, body: Record<string, unknown>) => g.a.post(`${W}${path}`, body);
+  const gDetail = (id: number) => g.a.ok<Order>(g.a.get(`${W}getOutsourceOrderDetail`, { id }));
+  const gAct = async (action: string, id: number, body: Record<string, unknown> = {}) =>
+    at(action, { id, version: (await gDetail(id)).version, ...body });
+  const supplierWarehouse = async () =>
+    (
+      await h.db.systemQuery<{ id: number; name: string }>(
+        sql`select id, name from warehouse where kind = 2 and supplier_id = ${sup}`,
+      )
+    )[0];
+  /** A work order of `quantity` whose 绕线 is reported whole, its order confirmed to the supplier. */
+  async function ready(quantity: number, picked: 'all' | 'copper only' | 'none') {
+    const wo = await openWorkOrder(g, quantity);
+    if (picked !== 'none') await pickWhole(g, wo.id, p.raw, picked === 'all' ? undefined : g.ids.copper);
+    await g.a.ok(
+      reportWork(g, { taskId: wo.taskIds[0], stationId: g.ids.windingStation, goodQuantity: quantity }),
+    );
+    const [order] = (
+      await g.a.page<Order>(`${W}getOutsourceOrderListPage`, [
+        { fieldName: 'workOrderId', operator: 'eq', fieldValue: wo.id },
+      ])
+    ).content;
+    const o = await gDetail(order.id);
+    await g.a.ok(
+      g.a.put(`${W}updateOne`, {
+        id: o.id,
+        version: o.version,
+        quantity: o.quantity,
+        supplierId: sup,
+        unitPrice: 20,
+      }),
+    );
+    await g.a.ok(gAct('confirm', o.id));
+    return { wo, order: o };
+  }
+
+  it("moves the step's materials into the supplier's 委外仓 at 发外 and backflushes its receipts from there", async () => {
+    const { order } = await ready(4, 'all');
+    expect(await p.onHand(g.ids.core, p.lineSide)).toBe(4);
+    await g.a.ok(gAct('send', order.id, { quantity: 3 }));
+    const wh = await supplierWarehouse();
+    expect(wh.name).toBe('无锡某浸漆厂委外仓');
+    expect(await p.onHand(g.ids.core, wh.id)).toBe(3);
+    expect(await p.onHand(g.ids.core, p.lineSide)).toBe(1);
+    // the batch goes with it; copper belongs to 绕线 and stays
+    const sends = (await g.a.ok<OutsourceTrace>(g.a.get(`${W}getOutsourceOrderTrace`, { id: order.id })))
+      .sends;
+    expect(sends[0].stockDocCode).toMatch(/^\S+$/);
+    const received = await g.a.ok<unknown>(gAct('receive', order.id, { goodQuantity: 2 }));
+    expect(received).toBeTruthy();
+    expect(await p.onHand(g.ids.core, wh.id)).toBe(1);
+    expect(await p.onHand(g.ids.core, p.lineSide)).toBe(1);
+    // 撤销收回 gives the cores back to the supplier's warehouse, where they were taken from
+    const { receipts } = await g.a.ok<OutsourceTrace>(
+      g.a.get(`${W}getOutsourceOrderTrace`, { id: order.id }),
+    );
+    await g.a.ok(gAct('reverseReceipt', order.id, { receiptId: receipts[0].id, reason: '数量点错' }));
+    expect(await p.onHand(g.ids.core, wh.id)).toBe(3);
+    // the transfer is the outsourcing order's: a keeper cannot reverse it alone
+    const docs = await g.a.page<{ id: number; version: number; code: string }>(
+      'warehouse/private/stockDoc/getStockDocListPage',
+      [{ fieldName: 'code', operator: 'eq', fieldValue: sends[0].stockDocCode }],
+    );
+    const reversed = await g.a.post('warehouse/private/stockDoc/reverse', {
+      id: docs.content[0].id,
+      version: docs.content[0].version,
+      reason: '试试',
+    });
+    expect(reversed.body.errorMsg).toBe(
+      `单据“${sends[0].stockDocCode}”是委外单“${order.code}”的委外发料，不能冲销；在外物料请调拨退回`,
+    );
+  });
+
+  it('refuses to send when the line side lacks the step materials, until they are picked', async () => {
+    const { wo, order } = await ready(2, 'copper only');
+    const refused = await gAct('send', order.id, { quantity: 2 });
+    expect(refused.body.errorCode).toBe(7);
+    expect(refused.body.errorMsg).toMatch(/^线边仓物料不足，不能发外。库存不足：.*请先领料到线边仓$/);
+    expect((await gDetail(order.id)).sentQuantity).toBe(0);
+    const prep = await p.prepOf(wo.id);
+    const core = (await p.linesOf(prep.id)).find((l) => l.materialsId === g.ids.core);
+    await g.a.ok(
+      g.a.post('warehouse/private/materialPrep/pick', {
+        id: prep.id,
+        version: prep.version,
+        warehouseId: p.raw,
+        lines: [{ lineId: core?.id, quantity: 2 }],
+      }),
+    );
+    const wh = await supplierWarehouse();
+    const before = await p.onHand(g.ids.core, wh.id);
+    await g.a.ok(gAct('send', order.id, { quantity: 2 }));
+    expect(await p.onHand(g.ids.core, wh.id)).toBe(before + 2);
+  });
+
+  it('a send before any pick moves nothing; the receipt moves what is due by then and backflushes it', async () => {
+    const { wo, order } = await ready(2, 'none');
+    await g.a.ok(gAct('send', order.id, { quantity: 2 }));
+    const { sends } = await g.a.ok<OutsourceTrace>(g.a.get(`${W}getOutsourceOrderTrace`, { id: order.id }));
+    expect(sends[0].stockDocCode).toBeNull();
+    const prep = await pickWhole(g, wo.id, p.raw);
+    const wh = await supplierWarehouse();
+    const before = await p.onHand(g.ids.core, wh.id);
+    const lineSideBefore = await p.onHand(g.ids.core, p.lineSide);
+    await g.a.ok(gAct('receive', order.id, { goodQuantity: 2 }));
+    const core = (await p.linesOf(prep.id)).find((l) => l.materialsId === g.ids.core);
+    const [line] = await h.db.systemQuery<{ consumed: string; out: string }>(
+      sql`select consumed_quantity::text as consumed, out_quantity::text as out from material_prep_line where id = ${core?.id}`,
+    );
+    expect([Number(line.consumed), Number(line.out)]).toEqual([2, 2]);
+    // through the supplier's warehouse: out of the line side, nothing left at the supplier
+    expect(await p.onHand(g.ids.core, p.lineSide)).toBe(lineSideBefore - 2);
+    expect(await p.onHand(g.ids.core, wh.id)).toBe(before);
   });
 });

@@ -14,6 +14,7 @@ import { quantity, searchIndex, tenantId, tenantTable, timestamps } from '../../
 import { suppliers } from '../information/index.ts';
 import { produceTasks, produceWorkOrders, reportWorks } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
+import { stockDocs } from '../warehouse/index.ts';
 
 /**
  * Outsourcing (DOMAIN "Outsourcing"): orders giving one outsourced step of a work order to a
@@ -53,6 +54,8 @@ export const outsourceOrders = tenantTable(
     remark: text('remark'),
     version: integer('version').notNull().default(0),
     createdBy: integer('created_by').references(() => users.id),
+    /** The factory day it was last told overdue (told once a day until it is back). */
+    overdueNoticedOn: date('overdue_noticed_on', { mode: 'string' }),
     ...timestamps(),
   },
   (t) => [
@@ -76,6 +79,8 @@ export const outsourceSends = tenantTable(
       .notNull()
       .references(() => outsourceOrders.id, { onDelete: 'cascade' }),
     quantity: quantity('quantity').notNull(),
+    /** The transfer of the step's materials into the supplier's outsourcing warehouse, if any moved. */
+    stockDocId: integer('stock_doc_id').references(() => stockDocs.id),
     remark: text('remark'),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: at('created_at').notNull().defaultNow(),

@@ -89,6 +89,8 @@ export interface ReportEvent {
   userId: number;
   /** On a reversal: the report it undoes. */
   reversalOf?: { id: number; code: string };
+  /** Where the step's materials are backflushed from when not the line side (a supplier's 委外仓). */
+  feedWarehouseId?: number;
 }
 const reportHooks = txHooks<'reported' | 'reversed', ReportEvent>(['reported', 'reversed']);
 
@@ -366,7 +368,12 @@ const numberStatement = preparedStatement('report_number', (tx) => {
  * Six round trips in all, the session's and the transaction's included, of statements prepared
  * once per connection (docs/production.md "Speed").
  */
-export async function report(tx: Tx, session: SessionInfo, body: ReportBody) {
+export async function report(
+  tx: Tx,
+  session: SessionInfo,
+  body: ReportBody,
+  opts: Pick<ReportEvent, 'feedWarehouseId'> = {},
+) {
   const asked = body.stationId ?? session.stationId ?? null;
   const rows = await lockStatement(tx, { task: body.taskId, station: asked });
   const found = rows.find((r) => r.task.id === body.taskId);
@@ -506,6 +513,7 @@ export async function report(tx: Tx, session: SessionInfo, body: ReportBody) {
     workOrderId: wo.id,
     taskId: task.id,
     userId: session.userId,
+    ...opts,
   });
 
   if (repair > 0)

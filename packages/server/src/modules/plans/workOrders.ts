@@ -66,7 +66,8 @@ async function unitOf(tx: Tx, materialsId: number): Promise<string> {
 async function follow(tx: Tx, row: DocRow) {
   await syncPlan(tx, (row.planId as number | null) ?? null);
   await syncOrder(tx, Number(row.orderId));
-  if (CLOSED.includes(Number(row.status))) await workOrderHooks.tell(tx, 'closed', { workOrderId: row.id });
+  if (CLOSED.includes(Number(row.status)))
+    await workOrderHooks.tell(tx, 'closed', { workOrderId: row.id, status: Number(row.status) });
 }
 
 /** Finished, ended, cancelled: nothing more is made on it. */
@@ -74,6 +75,8 @@ const CLOSED = [2, 3, 9];
 /** A work order closed, or `taken` of its quantity split off (to `splitId`) or reduced away. */
 export interface WorkOrderEvent {
   workOrderId: number;
+  /** On closing: the status it closes to (2 finished, 3 ended, 9 cancelled). */
+  status?: number;
   taken?: string;
   splitId?: number;
 }

@@ -29,8 +29,11 @@ interface Use {
   delta: bigint;
 }
 
-/** What the report's step has used of each of its materials since the last report, locked. */
-async function usesOf(tx: Tx, e: ReportEvent) {
+/**
+ * The work order's preparation under material control (picked from), its tasks in order and the
+ * lines of `taskId`'s step, locked: what both backflush and 委外发料 share out by step.
+ */
+async function stepOf(tx: Tx, workOrderId: number, taskId: number) {
   const [prep] = await tx
     .select({
       id: materialPreps.id,
@@ -38,7 +41,7 @@ async function usesOf(tx: Tx, e: ReportEvent) {
       warehouseId: materialPreps.targetWarehouseId,
     })
     .from(materialPreps)
-    .where(and(eq(materialPreps.workOrderId, e.workOrderId), inArray(materialPreps.status, [2, 3])));
+    .where(and(eq(materialPreps.workOrderId, workOrderId), inArray(materialPreps.status, [2, 3])));
   if (!prep?.warehouseId || micro(prep.quantity) <= 0n) return undefined;
   const tasks = await tx
     .select({
@@ -47,9 +50,9 @@ async function usesOf(tx: Tx, e: ReportEvent) {
       used: sql<string>`${produceTasks.goodQuantity} + ${produceTasks.defectQuantity}`,
     })
     .from(produceTasks)
-    .where(eq(produceTasks.workOrderId, e.workOrderId))
+    .where(eq(produceTasks.workOrderId, workOrderId))
     .orderBy(asc(produceTasks.seq));
-  const task = tasks.find((t) => t.id === e.taskId);
+  const task = tasks.find((t) => t.id === taskId);
   if (!task) return undefined;
   const lines = await tx
     .select()
@@ -57,19 +60,28 @@ async function usesOf(tx: Tx, e: ReportEvent) {
     .where(eq(materialPrepLines.prepId, prep.id))
     .orderBy(asc(materialPrepLines.lineNo))
     .for('update');
-  const whole = micro(prep.quantity);
-  const used = micro(task.used);
+  const mine = lines.filter(
+    (l) => (tasks.find((t) => t.procedureId === l.procedureId) ?? tasks[0]).id === task.id,
+  );
+  return { warehouseId: prep.warehouseId, whole: micro(prep.quantity), used: micro(task.used), lines: mine };
+}
+
+/** A line's share for `units` of the order: rounded up, also below zero (a step reversed past nothing gives back what it took). */
+function share(units: bigint, required: string, whole: bigint): bigint {
+  const num = units * micro(required);
+  return num >= 0n ? (num + whole - 1n) / whole : num / whole;
+}
+
+/** What the report's step has used of each of its materials since the last report, locked. */
+async function usesOf(tx: Tx, e: ReportEvent) {
+  const step = await stepOf(tx, e.workOrderId, e.taskId);
+  if (!step) return undefined;
   const uses: Use[] = [];
-  for (const l of lines) {
-    const step = tasks.find((t) => t.procedureId === l.procedureId) ?? tasks[0];
-    if (step.id !== task.id) continue;
-    const num = used * micro(l.requiredQuantity);
-    // rounded up, also below zero (a step reversed past nothing gives back what it took)
-    const target = num >= 0n ? (num + whole - 1n) / whole : num / whole;
-    const delta = target - micro(l.consumedQuantity);
+  for (const l of step.lines) {
+    const delta = share(step.used, l.requiredQuantity, step.whole) - micro(l.consumedQuantity);
     if (delta !== 0n) uses.push({ lineId: l.id, materialsId: l.materialsId, delta });
   }
-  return { warehouseId: prep.warehouseId, uses };
+  return { warehouseId: step.warehouseId, uses };
 }
 
 async function noteUses(tx: Tx, uses: Use[]) {
@@ -88,7 +100,10 @@ async function workOrderCode(tx: Tx, id: number) {
   return wo?.code ?? '';
 }
 
-/** A report: the step's new use, out of the line side first in first out (生产投料, outbound 3). */
+/**
+ * A report: the step's new use, first in first out (生产投料, outbound 3), out of the line side or,
+ * for work an outsourcing supplier did, out of its outsourcing warehouse (`feedWarehouseId`).
+ */
 async function feed(tx: Tx, e: ReportEvent) {
   const found = await usesOf(tx, e);
   const uses = found?.uses.filter((u) => u.delta > 0n);
@@ -97,22 +112,83 @@ async function feed(tx: Tx, e: ReportEvent) {
     await postNow(tx, e.userId, {
       kind: 1,
       stockTypeId: await bookingType(tx, 1, 3),
-      warehouseId: found.warehouseId,
+      warehouseId: e.feedWarehouseId ?? found.warehouseId,
       sourceNumber: e.code,
       remark: `报工倒冲（工单 ${await workOrderCode(tx, e.workOrderId)}）`,
       lines: uses.map((u) => ({ materialsId: u.materialsId, quantity: fromMicro(u.delta) })),
     });
   } catch (error) {
     if (error instanceof AppError && error.message.startsWith('库存不足'))
-      throw conflict(`线边仓用料不足，不能报工。${error.message}，请先领料到线边仓`);
+      throw conflict(
+        e.feedWarehouseId
+          ? `委外仓用料不足，不能收回。${error.message}`
+          : `线边仓用料不足，不能报工。${error.message}，请先领料到线边仓`,
+      );
     throw error;
   }
   await noteUses(tx, uses);
 }
 
 /**
- * A reversal: what the step no longer uses back into the line side (报工撤回入库, inbound 5), into
- * the batches and locations the report's backflush took it from, newest first.
+ * 委外发料 (DOMAIN "Outsourcing"): the step's materials for the `sent` units of it out so far
+ * (each line's share, rounded up, less what earlier sends moved), from the line side into the
+ * supplier's outsourcing warehouse, still ours, by a transfer posted at once (booked as 生产领料,
+ * marked as the outsourcing order's). Its receipts then backflush from there. Nothing moves while
+ * the line side is not under material control (no pick yet); a later send or receipt moves what
+ * is due then. Answers the transfer's id, or null when nothing was due.
+ */
+export async function sendOutMaterials(
+  tx: Tx,
+  userId: number,
+  e: {
+    workOrderId: number;
+    taskId: number;
+    sent: string;
+    warehouseId: number;
+    sourceNumber: string;
+    /** What the user is doing, for a shortfall: 发外 or 收回. */
+    what: string;
+  },
+): Promise<number | null> {
+  const step = await stepOf(tx, e.workOrderId, e.taskId);
+  if (!step) return null;
+  const due = step.lines.flatMap((l) => {
+    const delta = share(micro(e.sent), l.requiredQuantity, step.whole) - micro(l.outQuantity);
+    return delta > 0n ? [{ lineId: l.id, materialsId: l.materialsId, delta }] : [];
+  });
+  if (!due.length) return null;
+  let id: number;
+  try {
+    id = await postNow(
+      tx,
+      userId,
+      {
+        kind: 2,
+        stockTypeId: await bookingType(tx, 1, 0),
+        warehouseId: step.warehouseId,
+        targetWarehouseId: e.warehouseId,
+        sourceNumber: e.sourceNumber,
+        remark: `委外发料（工单 ${await workOrderCode(tx, e.workOrderId)}）`,
+        lines: due.map((u) => ({ materialsId: u.materialsId, quantity: fromMicro(u.delta) })),
+      },
+      8,
+    );
+  } catch (error) {
+    if (error instanceof AppError && error.message.startsWith('库存不足'))
+      throw conflict(`线边仓物料不足，不能${e.what}。${error.message}，请先领料到线边仓`);
+    throw error;
+  }
+  for (const u of due)
+    await tx
+      .update(materialPrepLines)
+      .set({ outQuantity: sql`${materialPrepLines.outQuantity} + ${fromMicro(u.delta)}::numeric` })
+      .where(eq(materialPrepLines.id, u.lineId));
+  return id;
+}
+
+/**
+ * A reversal: what the step no longer uses back where the report's backflush took it from (报工撤回
+ * 入库, inbound 5): the line side or the supplier's 委外仓, its batches and locations, newest first.
  */
 async function giveBack(tx: Tx, e: ReportEvent) {
   const found = await usesOf(tx, e);
@@ -120,6 +196,7 @@ async function giveBack(tx: Tx, e: ReportEvent) {
   if (!found || !uses?.length || !e.reversalOf) return;
   const fed = await tx
     .select({
+      warehouseId: stockDocs.warehouseId,
       materialsId: stockMovements.materialsId,
       locationId: stockMovements.locationId,
       batchCode: batchNumbers.code,
@@ -160,12 +237,14 @@ async function giveBack(tx: Tx, e: ReportEvent) {
     // fed before backflush existed, or by hand: a new batch of the line side
     if (left > 0n) lines.push({ materialsId: u.materialsId, quantity: fromMicro(left) });
   }
+  // the report's own backflush names the warehouse: the line side, or a supplier's 委外仓
+  const warehouseId = fed[0]?.warehouseId ?? found.warehouseId;
   await postNow(tx, e.userId, {
     kind: 0,
     stockTypeId: await bookingType(tx, 0, 5),
-    warehouseId: found.warehouseId,
+    warehouseId,
     sourceNumber: e.code,
-    remark: `撤销报工 ${e.reversalOf.code} 退回线边仓（工单 ${await workOrderCode(tx, e.workOrderId)}）`,
+    remark: `撤销报工 ${e.reversalOf.code} 退回${warehouseId === found.warehouseId ? '线边仓' : '委外仓'}（工单 ${await workOrderCode(tx, e.workOrderId)}）`,
     lines,
   });
   await noteUses(tx, uses);

@@ -52,7 +52,8 @@ export const stockDocs = tenantTable(
     sourceNumber: text('source_number'),
     /**
      * What a module above the warehouse posted it for, which only that module undoes
-     * (`stockDocSources`: 5 a sales shipment, 6 a purchase receipt); null for the rest.
+     * (`stockDocSources`: 5 a sales shipment, 6 a purchase receipt, 7 a sales return, 8 an
+     * outsourcing order's 委外发料); null for the rest.
      */
     madeFor: smallint('made_for'),
     /** stockDocStatus: 0 draft, 1 submitted, 2 posted, 3 reversed, 9 cancelled. */
@@ -339,6 +340,8 @@ export const materialPrepLines = tenantTable(
     issuedQuantity: quantity('issued_quantity').notNull().default('0'),
     /** What report work has backflushed of it from the line side (DOMAIN "Line-side warehouse"). */
     consumedQuantity: quantity('consumed_quantity').notNull().default('0'),
+    /** What sends out to suppliers have moved of it into their outsourcing warehouses (委外发料). */
+    outQuantity: quantity('out_quantity').notNull().default('0'),
   },
   (t) => [index('material_prep_line_prep_idx').on(t.prepId)],
 );

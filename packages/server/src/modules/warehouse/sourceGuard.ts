@@ -18,8 +18,8 @@ const source = qualified(stockDocs.sourceNumber);
  * column of its rows: a document the system posted (`postNow`: no user approved it) whose type
  * and source number are production's. A keeper's document of the same type is none of them,
  * whatever source number it names, and is reversed as any other. The modules above the warehouse
- * (sales shipments 5, purchase receipts 6) say it as they post (`madeFor`): the warehouse cannot
- * read their tables.
+ * (sales shipments 5, purchase receipts 6, sales returns 7) say it as they post (`madeFor`): the
+ * warehouse cannot read their tables.
  */
 export const sourceKind = sql<
   number | null

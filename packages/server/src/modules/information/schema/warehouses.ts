@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, index, integer, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import {
   codeName,
@@ -11,6 +12,7 @@ import {
 import { users } from '../../setting/index.ts';
 import { areas } from './factory.ts';
 import { materials } from './materials.ts';
+import { suppliers } from './partners.ts';
 
 /**
  * Warehouses: warehouse → area → location; packages, trays, stock-in/out types
@@ -20,9 +22,14 @@ export const warehouses = tenantTable(
   'warehouse',
   {
     ...codeName(),
-    /** 0 warehouse, 1 line-side warehouse (bound to a production line). */
+    /**
+     * 0 warehouse, 1 line-side warehouse (bound to a production line), 2 outsourcing warehouse 委外仓
+     * (our stock at a supplier, made on the first send out to it).
+     */
     kind: smallint('kind').notNull().default(0),
     areaId: integer('area_id').references(() => areas.id),
+    /** The supplier an outsourcing warehouse (kind 2) stands at. */
+    supplierId: integer('supplier_id').references(() => suppliers.id),
     keeperId: integer('keeper_id').references(() => users.id),
     address: text('address'),
     enabled: boolean('enabled').notNull().default(true),
@@ -34,6 +41,8 @@ export const warehouses = tenantTable(
     uniqueIndex('warehouse_code_uq').on(t.tenantId, t.code),
     uniqueIndex('warehouse_name_uq').on(t.tenantId, t.name),
     index('warehouse_area_idx').on(t.areaId),
+    // one outsourcing warehouse per supplier, also when two sends make it at once
+    uniqueIndex('warehouse_supplier_uq').on(t.tenantId, t.supplierId).where(sql`kind = 2`),
     searchIndex('warehouse', t.address),
     searchIndex('warehouse', t.code),
     searchIndex('warehouse', t.name),

@@ -1,0 +1,1 @@
+ALTER TABLE "outsource_order" ADD COLUMN "overdue_noticed_on" date;
