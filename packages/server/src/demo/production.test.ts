@@ -236,7 +236,10 @@ describe('the transformer works’ demo sales', () => {
           and d.book_as = 1 and d.status = 2
           and not exists (select 1 from sales_shipment x where x.stock_doc_id = d.id)) as unlinked,
         (select count(*)::int from sales_order_line l where l.tenant_id = (select id from t)
-          and l.shipped_quantity > l.quantity) as overshipped
+          and l.shipped_quantity > l.quantity) as overshipped,
+        (select count(*)::int from sales_return where tenant_id = (select id from t)) as returns,
+        (select count(*)::int from sales_order_line l where l.tenant_id = (select id from t)
+          and l.returned_quantity > l.shipped_quantity) as overreturned
       from sales_order where tenant_id = (select id from t)`);
     expect(s.shipped).toBeGreaterThan(15);
     expect(s.shipments).toBeGreaterThanOrEqual(s.shipped);
@@ -246,6 +249,9 @@ describe('the transformer works’ demo sales', () => {
     // every sales outbound went out against a sales order; none beyond what was ordered
     expect(s.unlinked).toBe(0);
     expect(s.overshipped).toBe(0);
+    // two customers sent a unit back, never more than went out
+    expect(s.returns).toBe(2);
+    expect(s.overreturned).toBe(0);
   });
 });
 

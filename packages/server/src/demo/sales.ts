@@ -1,6 +1,6 @@
 import { formatFactoryTime } from '@factory/shared/factoryTime';
-import { and, asc, desc, eq, sql } from 'drizzle-orm';
-import { customers, materials, warehouses } from '../modules/information/index.ts';
+import { and, asc, desc, eq, isNull, sql } from 'drizzle-orm';
+import { batchNumbers, customers, materials, warehouses } from '../modules/information/index.ts';
 import { produceOrders } from '../modules/plans/index.ts';
 import {
   salesOrder,
@@ -8,8 +8,9 @@ import {
   salesOrderLines,
   salesOrderProduces,
   salesOrders,
+  salesShipments,
 } from '../modules/sales/index.ts';
-import { stockBalances } from '../modules/warehouse/index.ts';
+import { stockBalances, stockDocs, stockMovements } from '../modules/warehouse/index.ts';
 import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
@@ -169,11 +170,58 @@ async function closeShort(tx: Tx, actor: Actor) {
     });
 }
 
+/** Why the demo's customers sent goods back, one return each. */
+const RETURN_REASONS = ['运输途中外壳磕碰，客户退回返修', '客户现场验收发现渗油，退回检修'];
+
+/**
+ * The last shipped orders of two customers each send one unit back (退货, through the service) a
+ * few days after it left, naming the batch it went out of: the returns wait in their own batches.
+ */
+async function returnSome(tx: Tx, actor: Actor, now: number) {
+  const shipped = await tx
+    .select({
+      orderId: salesShipments.orderId,
+      lineId: salesShipments.lineId,
+      warehouseId: stockDocs.warehouseId,
+      batchCode: batchNumbers.code,
+      at: stockDocs.postedAt,
+    })
+    .from(salesShipments)
+    .innerJoin(salesOrders, eq(salesOrders.id, salesShipments.orderId))
+    .innerJoin(stockDocs, eq(stockDocs.id, salesShipments.stockDocId))
+    .innerJoin(
+      stockMovements,
+      and(
+        eq(stockMovements.docLineId, salesShipments.stockDocLineId),
+        eq(stockMovements.docId, stockDocs.id),
+      ),
+    )
+    .innerJoin(batchNumbers, eq(batchNumbers.id, stockMovements.batchId))
+    .where(and(eq(salesOrders.status, 2), isNull(salesShipments.reversedAt)))
+    .orderBy(desc(salesShipments.id))
+    .limit(20);
+  const taken = new Set<number>();
+  for (const s of shipped) {
+    if (taken.has(s.orderId) || taken.size === RETURN_REASONS.length) continue;
+    setClock(tx, new Date(Math.min(now - 2 * HOUR, (s.at?.getTime() ?? now) + 3 * DAY)));
+    await salesOrderActions.act(tx, actor, 'returnGoods', {
+      id: s.orderId,
+      reason: RETURN_REASONS[taken.size],
+      body: {
+        warehouseId: s.warehouseId,
+        lines: [{ lineId: s.lineId, batchCode: s.batchCode, quantity: 1 }],
+        remark: null,
+      },
+    });
+    taken.add(s.orderId);
+  }
+}
+
 /**
  * Today's sales: the goods waiting in the finished-goods warehouse are on confirmed orders of
  * their customers (to ship next); new orders from the grid, wind-power and railway customers for
  * the coming months, the first ones confirmed (production orders made for what stock does not
- * cover, waiting for the planner), the newest still unconfirmed.
+ * cover, waiting for the planner), the newest still unconfirmed; two returns of recent shipments.
  */
 export async function seedOpenSales(tx: Tx, tenant: TenantInfo, userId: number, now = Date.now()) {
   const rng = generator(`${tenant.memberCode}-sales`);
@@ -232,5 +280,6 @@ export async function seedOpenSales(tx: Tx, tenant: TenantInfo, userId: number, 
     });
     if (i < 3) await salesOrderActions.act(tx, actor, 'confirm', { id: order.id });
   }
+  await returnSome(tx, actor, now);
   setClock(tx, undefined);
 }

@@ -13,6 +13,7 @@ export const BASIC_CONFIG_CODES = [
   'base_router',
   'member_code',
   'over_receipt_rate',
+  'over_ship_rate',
 ] as const;
 export type BasicConfigCode = (typeof BASIC_CONFIG_CODES)[number];
 
@@ -35,6 +36,7 @@ export const basicConfigDecl: Record<
   plan_config: { name: '计划优先级状态', group: 'system' },
   base_router: { name: '功能菜单权限码', group: 'system' },
   over_receipt_rate: { name: '采购超收比例(%)', group: 'system' },
+  over_ship_rate: { name: '销售超发比例(%)', group: 'system' },
 };
 
 export const BasicConfigItem = Type.Object({

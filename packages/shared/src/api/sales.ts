@@ -45,6 +45,35 @@ export const UnshipBody = Type.Object(
 );
 export type UnshipBody = Static<typeof UnshipBody>;
 
+/**
+ * 退货: goods the customer sends back against lines that stand shipped, into one warehouse, with
+ * why. Each line names the batch it was shipped from when known (tracing); the goods come in as a
+ * batch of their own.
+ */
+export const ReturnBody = Type.Object(
+  {
+    id: RowId('销售订单'),
+    version: VersionField,
+    warehouseId: RowId('仓库'),
+    lines: Type.Array(
+      Type.Object(
+        {
+          lineId: RowId('订单行'),
+          /** The batch it was shipped from; empty: not known. */
+          batchCode: Type.Optional(nullable(Type.String({ maxLength: 64, title: '发货批次号' }))),
+          quantity: Type.Number({ exclusiveMinimum: 0, maximum: MAX_PRODUCE_QUANTITY, title: '退货数量' }),
+        },
+        { additionalProperties: false },
+      ),
+      { minItems: 1, maxItems: 200, title: '退货明细' },
+    ),
+    reason: ReasonField('退货'),
+    remark: Type.Optional(nullable(Type.String({ maxLength: 500, title: '备注' }))),
+  },
+  { additionalProperties: false },
+);
+export type ReturnBody = Static<typeof ReturnBody>;
+
 /** A production order made for a line of the order (source 1), as the order's detail follows it. */
 export const LinkedProduceOrder = Type.Object({
   id: Type.Integer(),
@@ -71,6 +100,31 @@ export const ShipmentRow = Type.Object({
   reversedByName: nullable(Type.String()),
 });
 
+/** One line of one return (退货): the goods back in, the batch they came in as, the batch shipped from. */
+export const ReturnRow = Type.Object({
+  stockDocId: Type.Integer(),
+  stockDocCode: Type.String(),
+  lineId: Type.Integer(),
+  materialsName: Type.String(),
+  warehouseName: Type.String(),
+  /** The batch the goods were shipped from, when the return named it. */
+  shippedBatchCode: nullable(Type.String()),
+  /** The batch they came back in as (a batch of their own). */
+  batchCode: nullable(Type.String()),
+  quantity: Type.Number(),
+  reason: Type.String(),
+  returnedAt: Type.String(),
+  returnedByName: nullable(Type.String()),
+});
+
+/** What a line may still take back from one batch: shipped from it (standing) − returned naming it. */
+export const ReturnableBatch = Type.Object({
+  lineId: Type.Integer(),
+  batchCode: Type.String(),
+  shipped: Type.Number(),
+  returned: Type.Number(),
+});
+
 /** Each line's product in finished-goods stock now (on hand − allocated). */
 export const LineStock = Type.Object({ lineId: Type.Integer(), available: Type.Number() });
 
@@ -84,8 +138,12 @@ export const ShippableBatch = Type.Object({
 });
 
 export const SalesOrderTrace = Type.Object({
+  /** The tenant's over-ship tolerance in percent (basic config over_ship_rate). */
+  overShipRate: Type.Number(),
   produceOrders: Type.Array(LinkedProduceOrder),
   shipments: Type.Array(ShipmentRow),
+  returns: Type.Array(ReturnRow),
+  returnable: Type.Array(ReturnableBatch),
   stock: Type.Array(LineStock),
   /** Oldest first (the order first in, first out takes them). */
   batches: Type.Array(ShippableBatch),
@@ -221,6 +279,17 @@ export const salesApi = {
       { additionalProperties: true },
     ),
   }),
+  returnGoods: endpoint({
+    method: 'POST',
+    path: `${O}returnGoods`,
+    summary: '销售退货：已发货的产品退回入库（其他入库，单独批次），记入订单行已退货数量',
+    access: { keys: ['salesOrderListReturn'] },
+    body: ReturnBody,
+    result: Type.Object(
+      { id: RowId(), version: Type.Integer(), stockDocId: Type.Integer(), stockDocCode: Type.String() },
+      { additionalProperties: true },
+    ),
+  }),
   demand: endpoint({
     method: 'GET',
     path: `${D}getSalesDemandListPage`,
@@ -248,7 +317,7 @@ export const salesApi = {
   trace: endpoint({
     method: 'GET',
     path: `${O}getSalesOrderTrace`,
-    summary: '销售订单跟踪：关联的生产订单、发货批次与各行产品库存',
+    summary: '销售订单跟踪：关联的生产订单、发货批次、退货记录与各行产品库存',
     access: { keys: ['salesOrderList', 'salesOrderDetail'] },
     query: IdQuery,
     result: SalesOrderTrace,

@@ -80,6 +80,7 @@ export const salesOrderEntity = defineEntity({
       linkedProduceQuantity: keptQuantity('已下生产数量', 110),
       producedQuantity: keptQuantity('已完工数量'),
       shippedQuantity: keptQuantity('已发货数量'),
+      returnedQuantity: keptQuantity('已退货数量'),
       remark: { ...remarkField, width: 160 },
     },
   },

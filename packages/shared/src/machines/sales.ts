@@ -9,7 +9,8 @@ export const SALES_BASE = 'sales/private/';
  * A sales order (DOMAIN "Sales order"): confirmed (which offers production orders for what stock
  * does not cover), shipped in parts by 发货, closed with a reason (the rest is dropped) and reopened,
  * or cancelled before anything shipped. Shipping sets the status from the quantities (1 or 2);
- * 撤销发货 takes one shipment back and sets it again (0, 1 or 2).
+ * 撤销发货 takes one shipment back and sets it again (0, 1 or 2). 退货 takes goods back into stock
+ * and leaves the status as it is (docs/sales.md "退货").
  * The database rules (nothing shipped, no linked production order confirmed) are the server's guards.
  */
 export const salesOrderMachine = defineMachine({
@@ -41,6 +42,17 @@ export const salesOrderMachine = defineMachine({
       danger: true,
       when: { confirmStatus: [1], status: [1, 2] },
       confirm: '撤销发货将冲销该出库单，发货数量退回订单行，货物退回原仓库原批次，确定撤销吗？',
+    },
+    /**
+     * Goods the customer sends back, part or all of what stands shipped: an inbound document into
+     * a batch of their own; a closed order still takes its returns (the guard wants shipped goods).
+     */
+    returnGoods: {
+      label: '退货',
+      button: 'Return',
+      own: true,
+      reason: true,
+      when: { confirmStatus: [1], status: [1, 2, 3] },
     },
   },
 });

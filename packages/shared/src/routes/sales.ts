@@ -18,6 +18,7 @@ export const sales = group(
       'Reopen',
       'Ship',
       'Unship',
+      'Return',
     ]),
     addPage('salesOrderAdd', 'sales-order-add', '新增销售订单', `${SALES}/sales-order-list`),
     sub('salesOrderDetail', 'sales-order-detail/:id', '销售订单详情', `${SALES}/sales-order-list`),

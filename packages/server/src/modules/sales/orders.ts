@@ -1,9 +1,10 @@
-import { salesApi } from '@factory/shared/api/sales';
+import { type ReturnBody, salesApi } from '@factory/shared/api/sales';
 import { fromMicro, least, micro } from '@factory/shared/decimal';
 import { salesOrderEntity } from '@factory/shared/entities/salesOrder';
 import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { salesOrderMachine } from '@factory/shared/machines/sales';
 import { and, asc, desc, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { nowOf } from '../../platform/clock.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -12,7 +13,8 @@ import { factoryTimeText } from '../../platform/factoryTime.ts';
 import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
 import { orderRules } from '../../platform/orders.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
-import { batchNumbers, customers, materials, warehouses } from '../information/index.ts';
+import { basicConfig } from '../../platform/schema.ts';
+import { batchNumbers, customers, materials, stockTypes, warehouses } from '../information/index.ts';
 import {
   asNumber,
   produceOrder,
@@ -30,7 +32,7 @@ import {
   stockDocs,
   stockMovements,
 } from '../warehouse/index.ts';
-import { salesOrderLines, salesOrderProduces, salesOrders, salesShipments } from './schema.ts';
+import { salesOrderLines, salesOrderProduces, salesOrders, salesReturns, salesShipments } from './schema.ts';
 
 /** Products a sales line may sell: finished goods (material type 2), not virtual. */
 const FINISHED = 2;
@@ -129,7 +131,7 @@ const linesOf = (tx: Tx, orderId: number): Promise<OrderLine[]> =>
 function lineColumns() {
   const { id, tenantId, orderId, lineNo, materialsId, quantity, unitPrice, taxRate, amount } =
     salesOrderLines;
-  const { deliveryTime, shippedQuantity, remark } = salesOrderLines;
+  const { deliveryTime, shippedQuantity, returnedQuantity, remark } = salesOrderLines;
   return {
     id,
     tenantId,
@@ -142,6 +144,7 @@ function lineColumns() {
     amount,
     deliveryTime,
     shippedQuantity,
+    returnedQuantity,
     remark,
   };
 }
@@ -251,10 +254,25 @@ async function cancelLinked(tx: Tx, row: DocRow) {
       await produceOrderActions.act(tx, 'system', 'cancel', { id: o.id });
 }
 
+/** The tenant's over-ship tolerance in percent (basic config over_ship_rate; none: 0). */
+async function overShipRate(tx: Tx): Promise<number> {
+  const [row] = await tx
+    .select({ value: basicConfig.value })
+    .from(basicConfig)
+    .where(eq(basicConfig.code, 'over_ship_rate'));
+  const rate = Number(row?.value ?? 0);
+  return Number.isFinite(rate) && rate > 0 ? rate : 0;
+}
+
+/** The most a line may ship, in millionths: quantity × (1 + rate %), rate to 2 decimals. */
+const shipLimit = (quantity: string | number, rate: number) =>
+  (micro(quantity) * (10_000n + BigInt(Math.round(rate * 100)))) / 10_000n;
+
 /**
  * 发货: one outbound stock document of type 1 sales from the chosen warehouse, one line per
  * (order line, batch), posted at once (the ledger refuses what is not in stock); Σ shipped of a
- * line never exceeds its quantity. The lines note what they shipped, the order its status.
+ * line never exceeds its quantity by more than the tenant's over-ship rate. The lines note what
+ * they shipped, the order its status.
  */
 async function ship(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Actor) {
   const body = input.body as
@@ -280,13 +298,18 @@ async function ship(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Actor
     if (!line) throw fieldError(`lines.${i}.lineId`, `第${i + 1}行不是本订单的产品明细`);
     asked.set(s.lineId, (asked.get(s.lineId) ?? 0n) + micro(s.quantity));
   }
+  const rate = await overShipRate(tx);
   for (const [lineId, q] of asked) {
     const line = lines.get(lineId) as OrderLine;
-    const left = micro(line.quantity) - micro(line.shippedQuantity);
-    if (q > left)
+    const limit = shipLimit(line.quantity, rate);
+    const shipped = micro(line.shippedQuantity);
+    if (shipped + q > limit) {
+      const left = limit > shipped ? limit - shipped : 0n;
+      const allowed = rate > 0 ? `（允许超发 ${rate}%，上限 ${fromMicro(limit)}）` : '';
       throw conflict(
-        `第${line.lineNo}行“${line.materialsName}”订货 ${fromMicro(micro(line.quantity))}，已发货 ${fromMicro(micro(line.shippedQuantity))}，本次发货 ${fromMicro(q)} 超出订单数量`,
+        `第${line.lineNo}行“${line.materialsName}”订货 ${fromMicro(micro(line.quantity))}，已发货 ${fromMicro(shipped)}，本次发货 ${fromMicro(q)} 超出订单数量${allowed}，最多还可发货 ${fromMicro(left)}`,
       );
+    }
   }
   const docId = await postNow(
     tx,
@@ -357,6 +380,7 @@ async function unship(tx: Tx, row: DocRow, input: { body?: unknown; reason?: str
   if (!taken.length) throw fieldError('stockDocId', `该出库单不是销售订单“${row.code}”的发货`);
   const code = taken[0].code;
   if (taken.some((t) => t.reversedAt !== null)) throw conflict(`出库单“${code}”的发货已撤销，不能重复撤销`);
+  await refuseUnderReturns(tx, row, stockDocId, code);
   try {
     await reverseMadeFor(tx, stockDocId, input.reason?.trim() || '撤销发货');
   } catch (e) {
@@ -375,6 +399,237 @@ async function unship(tx: Tx, row: DocRow, input: { body?: unknown; reason?: str
       .set({ shippedQuantity: sql`${salesOrderLines.shippedQuantity} - ${fromMicro(q)}` })
       .where(eq(salesOrderLines.id, lineId));
   return { status: await rules.progress(tx, row.id) };
+}
+
+/**
+ * What each line's standing shipments took, by batch and stock document: the documents' own
+ * movements (a FIFO line may take several batches), never their reversals'.
+ */
+const shippedBatches = (tx: Tx, orderId: number) =>
+  tx
+    .select({
+      lineId: salesShipments.lineId,
+      stockDocId: salesShipments.stockDocId,
+      batchId: stockMovements.batchId,
+      batchCode: batchNumbers.code,
+      quantity: sql<string>`-${stockMovements.quantity}`,
+    })
+    .from(salesShipments)
+    .innerJoin(
+      stockMovements,
+      and(
+        eq(stockMovements.docLineId, salesShipments.stockDocLineId),
+        eq(stockMovements.docId, salesShipments.stockDocId),
+        isNull(stockMovements.reversalOf),
+      ),
+    )
+    .leftJoin(batchNumbers, eq(batchNumbers.id, stockMovements.batchId))
+    .where(and(eq(salesShipments.orderId, orderId), isNull(salesShipments.reversedAt)))
+    .orderBy(asc(salesShipments.id), asc(stockMovements.id));
+
+/** What the order's returns took back per line and shipped batch (null: batch not named). */
+async function returnedByBatch(tx: Tx, orderId: number): Promise<Map<string, bigint>> {
+  const rows = await tx
+    .select({
+      lineId: salesReturns.lineId,
+      batchId: salesReturns.shippedBatchId,
+      quantity: sql<string>`sum(${salesReturns.quantity})`,
+    })
+    .from(salesReturns)
+    .where(eq(salesReturns.orderId, orderId))
+    .groupBy(salesReturns.lineId, salesReturns.shippedBatchId);
+  return new Map(rows.map((r) => [`${r.lineId}:${r.batchId ?? 0}`, micro(r.quantity)]));
+}
+
+/** Σ by key, in millionths. */
+function sumBy<T>(rows: readonly T[], key: (r: T) => string, quantity: (r: T) => string) {
+  const out = new Map<string, bigint>();
+  for (const r of rows) out.set(key(r), (out.get(key(r)) ?? 0n) + micro(quantity(r)));
+  return out;
+}
+
+/**
+ * A shipment is not taken back from under a return: once gone, each line must still have shipped
+ * at least what came back, and each batch a return named at least what came back from it.
+ */
+async function refuseUnderReturns(tx: Tx, row: DocRow, stockDocId: number, code: string) {
+  const returned = await returnedByBatch(tx, row.id);
+  if (!returned.size) return;
+  const left = (await shippedBatches(tx, row.id)).filter((b) => b.stockDocId !== stockDocId);
+  const byLine = sumBy(
+    left,
+    (b) => String(b.lineId),
+    (b) => b.quantity,
+  );
+  const byBatch = sumBy(
+    left,
+    (b) => `${b.lineId}:${b.batchId ?? 0}`,
+    (b) => b.quantity,
+  );
+  const lines = new Map((await linesOf(tx, row.id)).map((l) => [l.id, l]));
+  for (const l of lines.values()) {
+    const back = micro(l.returnedQuantity);
+    if (back > 0n && (byLine.get(String(l.id)) ?? 0n) < back)
+      throw conflict(
+        `出库单“${code}”不能撤销发货：第${l.lineNo}行“${l.materialsName}”已退货 ${fromMicro(back)}，撤销后已发货 ${fromMicro(byLine.get(String(l.id)) ?? 0n)} 少于已退货数量`,
+      );
+  }
+  for (const [key, back] of returned) {
+    if (key.endsWith(':0') || (byBatch.get(key) ?? 0n) >= back) continue;
+    const l = lines.get(Number(key.split(':')[0])) as OrderLine;
+    throw conflict(
+      `出库单“${code}”不能撤销发货：第${l.lineNo}行“${l.materialsName}”已有从该发货批次退回的货物`,
+    );
+  }
+}
+
+/** The type a return books as: the tenant's enabled inbound type 销售退货 (其他入库), else its first 其他入库. */
+async function returnType(tx: Tx): Promise<number> {
+  const [named] = await tx
+    .select({ id: stockTypes.id })
+    .from(stockTypes)
+    .where(
+      and(
+        eq(stockTypes.direction, 0),
+        eq(stockTypes.bookAs, 4),
+        eq(stockTypes.enabled, true),
+        eq(stockTypes.name, '销售退货'),
+      ),
+    );
+  return named?.id ?? bookingType(tx, 0, 4);
+}
+
+/**
+ * 退货: goods the customer sends back for lines that stand shipped, as one inbound stock document
+ * of type 4 其他入库 into the chosen warehouse, posted at once, each line a batch of its own (the
+ * batch-number rule numbers it: returned goods are kept apart from good stock until someone looks
+ * at them). A line takes back at most shipped − returned, a named batch at most what was shipped
+ * from it − returned naming it. The lines keep their returned quantity; shipped and the status
+ * stay as they are (a replacement is shipped on a new order).
+ */
+async function returnGoods(tx: Tx, row: DocRow, input: { body?: unknown; reason?: string }, actor: Actor) {
+  const body = input.body as ReturnBody | undefined;
+  if (!body?.lines?.length) throw invalid('请选择退货明细', [{ field: 'lines', message: '请选择退货明细' }]);
+  const actorId = actorIdOf(actor);
+  if (actorId === null) throw conflict('退货须由用户操作');
+  const reason = input.reason?.trim() ?? '';
+  const [warehouse] = await tx
+    .select({ kind: warehouses.kind, enabled: warehouses.enabled, name: warehouses.name })
+    .from(warehouses)
+    .where(eq(warehouses.id, body.warehouseId));
+  if (warehouse?.kind !== 0) throw fieldError('warehouseId', '所选仓库不存在或已被删除');
+  if (!warehouse.enabled) throw fieldError('warehouseId', `仓库“${warehouse.name}”已停用`);
+  const lines = new Map((await linesOf(tx, row.id)).map((l) => [l.id, l]));
+  const shipped = await shippedBatches(tx, row.id);
+  const returned = await returnedByBatch(tx, row.id);
+  const shippedByBatch = sumBy(
+    shipped,
+    (b) => `${b.lineId}:${b.batchCode}`,
+    (b) => b.quantity,
+  );
+  const batchIds = new Map(shipped.map((b) => [`${b.lineId}:${b.batchCode}`, b.batchId]));
+  const asked = new Map<number, bigint>();
+  const askedByBatch = new Map<string, bigint>();
+  const named: (number | null)[] = [];
+  for (const [i, r] of body.lines.entries()) {
+    const line = lines.get(r.lineId);
+    if (!line) throw fieldError(`lines.${i}.lineId`, `第${i + 1}行不是本订单的产品明细`);
+    asked.set(r.lineId, (asked.get(r.lineId) ?? 0n) + micro(r.quantity));
+    const code = r.batchCode?.trim();
+    if (!code) {
+      named.push(null);
+      continue;
+    }
+    const key = `${r.lineId}:${code}`;
+    if (!shippedByBatch.has(key))
+      throw fieldError(
+        `lines.${i}.batchCode`,
+        `第${line.lineNo}行“${line.materialsName}”没有从批次“${code}”发货的记录`,
+      );
+    askedByBatch.set(key, (askedByBatch.get(key) ?? 0n) + micro(r.quantity));
+    named.push(batchIds.get(key) ?? null);
+  }
+  for (const [lineId, q] of asked) {
+    const line = lines.get(lineId) as OrderLine;
+    const out = micro(line.shippedQuantity);
+    const back = micro(line.returnedQuantity);
+    if (q > out - back)
+      throw conflict(
+        `第${line.lineNo}行“${line.materialsName}”已发货 ${fromMicro(out)}，已退货 ${fromMicro(back)}，本次退货 ${fromMicro(q)} 超出可退货数量 ${fromMicro(out - back)}`,
+      );
+  }
+  for (const [key, q] of askedByBatch) {
+    const [lineId, code] = [Number(key.split(':')[0]), key.slice(key.indexOf(':') + 1)];
+    const line = lines.get(lineId) as OrderLine;
+    const out = shippedByBatch.get(key) ?? 0n;
+    const back = returned.get(`${lineId}:${batchIds.get(key) ?? 0}`) ?? 0n;
+    if (q > out - back)
+      throw conflict(
+        `第${line.lineNo}行“${line.materialsName}”批次“${code}”已发货 ${fromMicro(out)}，已退货 ${fromMicro(back)}，本次退货 ${fromMicro(q)} 超出可退货数量 ${fromMicro(out - back)}`,
+      );
+  }
+  const docId = await postNow(
+    tx,
+    actorId,
+    {
+      kind: 0,
+      stockTypeId: await returnType(tx),
+      warehouseId: body.warehouseId,
+      sourceNumber: String(row.code),
+      remark: `销售退货：${reason}${body.remark?.trim() ? `；${body.remark.trim()}` : ''}`,
+      lines: body.lines.map((r) => {
+        const line = lines.get(r.lineId) as OrderLine;
+        const from = r.batchCode?.trim() ? `，原发货批次 ${r.batchCode.trim()}` : '';
+        return {
+          materialsId: line.materialsId,
+          // a batch of its own, numbered by the rule: kept apart from the batches in good standing
+          batchCode: null,
+          quantity: r.quantity,
+          remark: `销售订单 ${row.code} 第${line.lineNo}行退货${from}`,
+        };
+      }),
+    },
+    7,
+  );
+  const docLines = await tx
+    .select({ id: stockDocLines.id })
+    .from(stockDocLines)
+    .where(eq(stockDocLines.docId, docId))
+    .orderBy(asc(stockDocLines.lineNo));
+  await tx.insert(salesReturns).values(
+    body.lines.map((r, i) => ({
+      orderId: row.id,
+      lineId: r.lineId,
+      customerId: row.customerId as number,
+      stockDocId: docId,
+      stockDocLineId: docLines[i].id,
+      shippedBatchId: named[i],
+      quantity: String(r.quantity),
+      reason,
+      createdBy: actorId,
+    })),
+  );
+  for (const [lineId, q] of asked)
+    await tx
+      .update(salesOrderLines)
+      .set({ returnedQuantity: sql`${salesOrderLines.returnedQuantity} + ${fromMicro(q)}` })
+      .where(eq(salesOrderLines.id, lineId));
+  return undefined;
+}
+
+/** A return wants goods out with the customer: something stands shipped and not all came back. */
+async function refuseNothingShipped(tx: Tx, row: DocRow) {
+  const [line] = await tx
+    .select({ id: salesOrderLines.id })
+    .from(salesOrderLines)
+    .where(
+      and(
+        eq(salesOrderLines.orderId, row.id),
+        sql`${salesOrderLines.shippedQuantity} > ${salesOrderLines.returnedQuantity}`,
+      ),
+    )
+    .limit(1);
+  if (!line) throw conflict(`销售订单“${row.code}”没有可退货的已发货产品，不能退货`);
 }
 
 /** The order's actions (salesOrderMachine) with their guards and effects. */
@@ -407,10 +662,17 @@ export const salesOrderActions = machineService({
     reopen: { effect: async (tx, row) => ({ closeReason: null, status: await rules.progress(tx, row.id) }) },
     ship: { effect: (tx, row, input, actor) => ship(tx, row, input, actor) },
     unship: { effect: (tx, row, input, actor) => unship(tx, row, input, actor) },
+    returnGoods: {
+      guard: (tx, row) => refuseNothingShipped(tx, row),
+      effect: (tx, row, input, actor) => returnGoods(tx, row, input, actor),
+    },
   },
 });
 
-/** What the order's detail follows beyond its lines: linked production, shipments, stock. */
+/**
+ * What the order's detail follows beyond its lines: linked production, shipments, returns, stock,
+ * the over-ship tolerance.
+ */
 async function trace(tx: Tx, id: number) {
   const [order] = await tx.select({ id: salesOrders.id }).from(salesOrders).where(eq(salesOrders.id, id));
   if (!order) throw notFound('销售订单');
@@ -473,15 +735,65 @@ async function trace(tx: Tx, id: number) {
         )
         .orderBy(asc(stockBalances.firstInAt), asc(stockBalances.id))
     : [];
+  const shippedBatch = alias(batchNumbers, 'shipped_batch');
+  const returns = await tx
+    .select({
+      stockDocId: stockDocs.id,
+      stockDocCode: stockDocs.code,
+      lineId: salesReturns.lineId,
+      materialsName: materials.name,
+      warehouseName: warehouses.name,
+      shippedBatchCode: shippedBatch.code,
+      batchCode: stockDocLines.batchCode,
+      quantity: asNumber(salesReturns.quantity),
+      reason: salesReturns.reason,
+      returnedAt: salesReturns.createdAt,
+      returnedByName: users.name,
+    })
+    .from(salesReturns)
+    .innerJoin(stockDocs, eq(stockDocs.id, salesReturns.stockDocId))
+    .innerJoin(stockDocLines, eq(stockDocLines.id, salesReturns.stockDocLineId))
+    .innerJoin(materials, eq(materials.id, stockDocLines.materialsId))
+    .innerJoin(warehouses, eq(warehouses.id, stockDocs.warehouseId))
+    .leftJoin(shippedBatch, eq(shippedBatch.id, salesReturns.shippedBatchId))
+    .leftJoin(users, eq(users.id, salesReturns.createdBy))
+    .where(eq(salesReturns.orderId, id))
+    .orderBy(asc(salesReturns.id));
   return {
+    overShipRate: await overShipRate(tx),
     batches,
     produceOrders: await linkedOrders(tx, id),
     shipments: shipments.map((s) => ({
       ...s,
       shippedAt: s.shippedAt ? formatFactoryTime(s.shippedAt) : '',
     })),
+    returns: returns.map((r) => ({ ...r, returnedAt: formatFactoryTime(r.returnedAt) })),
+    returnable: await returnable(tx, id),
     stock: lines.map((l) => ({ lineId: l.id, available: stock.get(l.materialsId) ?? 0 })),
   };
+}
+
+/** Per line and batch its standing shipments took: shipped, and returned naming that batch. */
+async function returnable(tx: Tx, orderId: number) {
+  const returned = await returnedByBatch(tx, orderId);
+  const out = new Map<string, { lineId: number; batchId: number; batchCode: string; shipped: bigint }>();
+  for (const b of await shippedBatches(tx, orderId)) {
+    if (b.batchId === null || b.batchCode === null) continue;
+    const key = `${b.lineId}:${b.batchId}`;
+    const had = out.get(key);
+    out.set(key, {
+      lineId: b.lineId,
+      batchId: b.batchId,
+      batchCode: b.batchCode,
+      shipped: (had?.shipped ?? 0n) + micro(b.quantity),
+    });
+  }
+  return [...out.entries()].map(([key, b]) => ({
+    lineId: b.lineId,
+    batchCode: b.batchCode,
+    shipped: Number(fromMicro(b.shipped)),
+    returned: Number(fromMicro(returned.get(key) ?? 0n)),
+  }));
 }
 
 export const salesRoutes: RouteDef[] = [
@@ -497,5 +809,16 @@ export const salesRoutes: RouteDef[] = [
     return { stockDocId: doc.id, stockDocCode: doc.code };
   }),
   salesOrderActions.ownRoute(salesApi.unship, 'unship'),
+  salesOrderActions.ownRoute(salesApi.returnGoods, 'returnGoods', async (tx, row) => {
+    // the document this return posted: the order's last
+    const [doc] = await tx
+      .select({ id: stockDocs.id, code: stockDocs.code })
+      .from(salesReturns)
+      .innerJoin(stockDocs, eq(stockDocs.id, salesReturns.stockDocId))
+      .where(eq(salesReturns.orderId, row.id))
+      .orderBy(desc(salesReturns.id))
+      .limit(1);
+    return { stockDocId: doc.id, stockDocCode: doc.code };
+  }),
   handle(salesApi.trace, { handler: ({ tx, query }) => trace(tx, query.id) }),
 ];

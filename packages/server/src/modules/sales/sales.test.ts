@@ -13,6 +13,7 @@ import {
 import { salesOrderActions, salesOrders } from './index.ts';
 
 const S = 'sales/private/salesOrder/';
+const CONFIG = 'basicConfig/private/basicConfig/';
 const W = 'warehouse/private/';
 const PLAN = `${PRODUCTION}producePlan/`;
 
@@ -23,6 +24,7 @@ type Line = {
   amount: number;
   deliveryTime: string;
   shippedQuantity: number;
+  returnedQuantity: number;
   linkedProduceQuantity: number;
   producedQuantity: number;
 };
@@ -205,7 +207,7 @@ describe('sales orders', () => {
     });
     expect(over.body).toMatchObject({
       errorCode: 7,
-      errorMsg: '第1行“S13-M-400/10 油浸式变压器”订货 10，已发货 3，本次发货 8 超出订单数量',
+      errorMsg: '第1行“S13-M-400/10 油浸式变压器”订货 10，已发货 3，本次发货 8 超出订单数量，最多还可发货 7',
     });
 
     // the rest, first in first out: shipped
@@ -448,11 +450,242 @@ describe('撤销发货 (a shipment taken back)', () => {
   });
 });
 
+describe('over-ship tolerance (basic config over_ship_rate)', () => {
+  const setRate = (value: string) => f.a.ok(f.a.put(`${CONFIG}updateOne`, { code: 'over_ship_rate', value }));
+
+  it('defaults to 0 (nothing over the order); a rate lets a line ship up to ordered × (1 + rate %), no more', async () => {
+    await stockIn(12, 'OS-B1');
+    const order = await addSalesOrder([{ quantity: 10, unitPrice: 100 }]);
+    await f.a.ok(act(order.id, 'confirm'));
+    const lineId = (await detail(order.id)).lines[0].id;
+    expect((await trace(order.id)).overShipRate).toBe(0);
+    const none = await act(order.id, 'ship', {
+      warehouseId: finished,
+      lines: [{ lineId, quantity: 10.001 }],
+    });
+    expect(none.body).toMatchObject({
+      errorCode: 7,
+      errorMsg:
+        '第1行“S13-M-400/10 油浸式变压器”订货 10，已发货 0，本次发货 10.001 超出订单数量，最多还可发货 10',
+    });
+
+    const bad = await f.a.put(`${CONFIG}updateOne`, { code: 'over_ship_rate', value: '五' });
+    expect(bad.body).toMatchObject({
+      errorCode: 1,
+      errorMsg: '“销售超发比例(%)”应为0到100之间的数，最多2位小数',
+    });
+    await setRate('5');
+    try {
+      expect((await trace(order.id)).overShipRate).toBe(5);
+      await f.a.ok(
+        act(order.id, 'ship', {
+          warehouseId: finished,
+          lines: [{ lineId, batchCode: 'OS-B1', quantity: 4 }],
+        }),
+      );
+      const above = await act(order.id, 'ship', {
+        warehouseId: finished,
+        lines: [{ lineId, batchCode: 'OS-B1', quantity: 6.6 }],
+      });
+      expect(above.body).toMatchObject({
+        errorCode: 7,
+        errorMsg:
+          '第1行“S13-M-400/10 油浸式变压器”订货 10，已发货 4，本次发货 6.6 超出订单数量（允许超发 5%，上限 10.5），最多还可发货 6.5',
+      });
+      // at the limit: passes, and the line is shipped
+      const atLimit = await f.a.ok<{ status: number }>(
+        act(order.id, 'ship', {
+          warehouseId: finished,
+          lines: [{ lineId, batchCode: 'OS-B1', quantity: 6.5 }],
+        }),
+      );
+      expect(atLimit.status).toBe(2);
+      expect((await detail(order.id)).lines[0].shippedQuantity).toBe(10.5);
+    } finally {
+      await setRate('0');
+    }
+  });
+});
+
+describe('退货 (goods the customer sends back)', () => {
+  type Doc = {
+    id: number;
+    code: string;
+    version: number;
+    status: number;
+    kind: number;
+    stockTypeName: string;
+  };
+  type DocLine = { batchCode: string; quantity: number };
+  const stockDoc = (id: number) =>
+    f.a.ok<Doc & { sourceNumber: string; lines: DocLine[] }>(
+      f.a.get(`${W}stockDoc/getStockDocDetail`, { id }),
+    );
+
+  it('takes goods back into a batch of their own, line and batch bounded by what stands shipped; status stays', async () => {
+    await stockIn(2, 'RT-B1');
+    await stockIn(1, 'RT-B2');
+    const order = await addSalesOrder([{ quantity: 4, unitPrice: 10 }]);
+    await f.a.ok(act(order.id, 'confirm'));
+    const lineId = (await detail(order.id)).lines[0].id;
+    const noShip = await act(order.id, 'returnGoods', {
+      warehouseId: finished,
+      lines: [{ lineId, quantity: 1 }],
+      reason: '质量问题',
+    });
+    expect(noShip.body).toMatchObject({ errorCode: 7, errorMsg: `销售订单“${order.code}”未发货，不能退货` });
+    const shipOf = async (batchCode: string, quantity: number) =>
+      f.a.ok<{ stockDocId: number; stockDocCode: string }>(
+        act(order.id, 'ship', { warehouseId: finished, lines: [{ lineId, batchCode, quantity }] }),
+      );
+    const first = await shipOf('RT-B1', 2);
+    const second = await shipOf('RT-B2', 1);
+    const available = (await trace(order.id)).stock[0].available;
+
+    // a reason is required; more than shipped, a batch never shipped are refused naming the line
+    const noReason = await act(order.id, 'returnGoods', {
+      warehouseId: finished,
+      lines: [{ lineId, quantity: 1 }],
+    });
+    expect(noReason.body.errorCode).toBe(1);
+    const blank = await act(order.id, 'returnGoods', {
+      warehouseId: finished,
+      lines: [{ lineId, quantity: 1 }],
+      reason: ' ',
+    });
+    expect(blank.body).toMatchObject({ errorCode: 1, errorMsg: '请输入退货原因' });
+    const tooMany = await act(order.id, 'returnGoods', {
+      warehouseId: finished,
+      lines: [{ lineId, quantity: 4 }],
+      reason: '外壳磕碰',
+    });
+    expect(tooMany.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: '第1行“S13-M-400/10 油浸式变压器”已发货 3，已退货 0，本次退货 4 超出可退货数量 3',
+    });
+    const otherBatch = await act(order.id, 'returnGoods', {
+      warehouseId: finished,
+      lines: [{ lineId, batchCode: 'SO-B1', quantity: 1 }],
+      reason: '外壳磕碰',
+    });
+    expect(otherBatch.body).toMatchObject({
+      errorCode: 1,
+      errorMsg: '第1行“S13-M-400/10 油浸式变压器”没有从批次“SO-B1”发货的记录',
+    });
+
+    // 1 back from RT-B1: an inbound 其他入库 document, a new batch, the line's returned quantity
+    const back = await f.a.ok<{ status: number; stockDocId: number; stockDocCode: string }>(
+      act(order.id, 'returnGoods', {
+        warehouseId: finished,
+        lines: [{ lineId, batchCode: 'RT-B1', quantity: 1 }],
+        reason: '外壳磕碰',
+      }),
+    );
+    expect(back.status).toBe(1);
+    const doc = await stockDoc(back.stockDocId);
+    expect(doc).toMatchObject({ kind: 0, status: 2, stockTypeName: '其他入库', sourceNumber: order.code });
+    expect(doc.lines[0].batchCode).toBeTruthy();
+    expect(doc.lines[0].batchCode).not.toBe('RT-B1');
+    let row = await detail(order.id);
+    expect(row).toMatchObject({ status: 1, shippedQuantity: 3 });
+    expect(row.lines[0]).toMatchObject({ shippedQuantity: 3, returnedQuantity: 1 });
+    let t = await trace(order.id);
+    expect(t.stock[0].available).toBe(available + 1);
+    expect(t.returns).toEqual([
+      expect.objectContaining({
+        stockDocCode: back.stockDocCode,
+        lineId,
+        shippedBatchCode: 'RT-B1',
+        batchCode: doc.lines[0].batchCode,
+        quantity: 1,
+        reason: '外壳磕碰',
+        warehouseName: '成品库',
+      }),
+    ]);
+    expect(t.returns[0].returnedByName).toBeTruthy();
+    expect(t.returnable).toEqual([
+      { lineId, batchCode: 'RT-B1', shipped: 2, returned: 1 },
+      { lineId, batchCode: 'RT-B2', shipped: 1, returned: 0 },
+    ]);
+
+    // the warehouse's own 冲销 of a return is refused; a named batch is bounded by what it shipped
+    const reverse = await f.a.post(`${W}stockDoc/reverse`, {
+      id: doc.id,
+      version: doc.version,
+      reason: '错',
+    });
+    expect(reverse.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `单据“${back.stockDocCode}”是销售订单“${order.code}”的退货入库，不能冲销；退回的货物请另行出库处理`,
+    });
+    const batchOver = await act(order.id, 'returnGoods', {
+      warehouseId: finished,
+      lines: [{ lineId, batchCode: 'RT-B1', quantity: 2 }],
+      reason: '外壳磕碰',
+    });
+    expect(batchOver.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: '第1行“S13-M-400/10 油浸式变压器”批次“RT-B1”已发货 2，已退货 1，本次退货 2 超出可退货数量 1',
+    });
+
+    // a shipment is not taken back from under its return: by batch, then by line
+    const underBatch = await act(order.id, 'unship', { stockDocId: first.stockDocId, reason: '整单撤回' });
+    expect(underBatch.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `出库单“${first.stockDocCode}”不能撤销发货：第1行“S13-M-400/10 油浸式变压器”已有从该发货批次退回的货物`,
+    });
+    await f.a.ok(act(order.id, 'unship', { stockDocId: second.stockDocId, reason: '发错批次' }));
+    const underLine = await act(order.id, 'unship', { stockDocId: first.stockDocId, reason: '整单撤回' });
+    expect(underLine.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `出库单“${first.stockDocCode}”不能撤销发货：第1行“S13-M-400/10 油浸式变压器”已退货 1，撤销后已发货 0 少于已退货数量`,
+    });
+
+    // a closed order still takes its returns, booked as the tenant's own 销售退货 type when it keeps one
+    await f.a.ok(
+      f.a.post(`${W}stockType/addStockType`, { code: 'RKTH', name: '销售退货', direction: 0, bookAs: 4 }),
+    );
+    await f.a.ok(act(order.id, 'close', { reason: '余量不要了' }));
+    const rest = await f.a.ok<{ status: number; stockDocId: number }>(
+      act(order.id, 'returnGoods', {
+        warehouseId: finished,
+        lines: [{ lineId, quantity: 1 }],
+        reason: '客户退回',
+      }),
+    );
+    expect(rest.status).toBe(3);
+    expect((await stockDoc(rest.stockDocId)).stockTypeName).toBe('销售退货');
+    row = await detail(order.id);
+    expect(row.lines[0]).toMatchObject({ shippedQuantity: 2, returnedQuantity: 2 });
+    t = await trace(order.id);
+    expect(t.returns.map((r) => [r.shippedBatchCode, r.quantity])).toEqual([
+      ['RT-B1', 1],
+      [null, 1],
+    ]);
+    const nothing = await act(order.id, 'returnGoods', {
+      warehouseId: finished,
+      lines: [{ lineId, quantity: 1 }],
+      reason: '再退',
+    });
+    expect(nothing.body).toMatchObject({
+      errorCode: 7,
+      errorMsg: `销售订单“${order.code}”没有可退货的已发货产品，不能退货`,
+    });
+    const log = await f.a.ok<{ action: string; reason: string | null }[]>(
+      f.a.get(`${S}getLogList`, { id: order.id }),
+    );
+    expect(log.filter((e) => e.action === 'returnGoods').map((e) => e.reason)).toEqual([
+      '外壳磕碰',
+      '客户退回',
+    ]);
+  });
+});
+
 describe('the sales order machine, walked', () => {
   it('refuses every (state, action) pair the declaration forbids with its message, and no other', async () => {
     const order = await addSalesOrder();
     const steps = await walkMachine(h, f.tenant.id, salesOrderActions, salesOrders, order.id);
-    expect(steps).toHaveLength(5 * 2 * 7);
+    expect(steps).toHaveLength(5 * 2 * 8);
     expect(steps.filter((s) => !s.refused).map((s) => `${s.action} ${JSON.stringify(s.state)}`)).toContain(
       'confirm {"status":0,"confirmStatus":0}',
     );

@@ -1,14 +1,14 @@
 import { index, integer, numeric, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { quantity, searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
-import { customers, materials } from '../information/index.ts';
+import { batchNumbers, customers, materials } from '../information/index.ts';
 import { produceOrders } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
 import { stockDocLines, stockDocs } from '../warehouse/index.ts';
 
 /**
  * Sales (DOMAIN "Sales order"): orders with their lines, the production orders a confirmation
- * made for a line's shortfall, and the shipments (outbound stock documents of type 1 sales)
- * against the lines. State columns carry `salesOrderMachine`'s field names; `version` is bumped by
+ * made for a line's shortfall, the shipments (outbound stock documents of type 1 sales) against
+ * the lines and the returns (inbound documents of type 4) of what was shipped. State columns carry `salesOrderMachine`'s field names; `version` is bumped by
  * every action and edit.
  */
 
@@ -71,6 +71,8 @@ export const salesOrderLines = tenantTable(
     amount: money('amount').notNull().default('0'),
     deliveryTime: at('delivery_time').notNull(),
     shippedQuantity: quantity('shipped_quantity').notNull().default('0'),
+    /** Σ returned (退货): shipped stays as it was, net shipped = shipped − returned. */
+    returnedQuantity: quantity('returned_quantity').notNull().default('0'),
     remark: text('remark'),
   },
   (t) => [
@@ -140,5 +142,44 @@ export const salesShipments = tenantTable(
     index('sales_shipment_line_idx').on(t.lineId),
     index('sales_shipment_customer_idx').on(t.customerId),
     index('sales_shipment_doc_idx').on(t.stockDocId),
+  ],
+);
+
+/**
+ * What one return (退货, an inbound stock document of type 4 其他入库) took back for one sales
+ * line: the batch it was shipped from when the keeper knew it, and the document line whose batch
+ * (a new one) holds the goods now.
+ */
+export const salesReturns = tenantTable(
+  'sales_return',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => salesOrders.id),
+    lineId: integer('line_id')
+      .notNull()
+      .references(() => salesOrderLines.id),
+    customerId: integer('customer_id')
+      .notNull()
+      .references(() => customers.id),
+    stockDocId: integer('stock_doc_id')
+      .notNull()
+      .references(() => stockDocs.id),
+    stockDocLineId: integer('stock_doc_line_id')
+      .notNull()
+      .references(() => stockDocLines.id),
+    /** The batch the goods had been shipped from; null: not known. */
+    shippedBatchId: integer('shipped_batch_id').references(() => batchNumbers.id),
+    quantity: quantity('quantity').notNull(),
+    reason: text('reason').notNull(),
+    createdBy: integer('created_by').references(() => users.id),
+    createdAt: at('created_at').notNull().defaultNow(),
+  },
+  (t) => [
+    index('sales_return_order_idx').on(t.orderId),
+    index('sales_return_line_idx').on(t.lineId),
+    index('sales_return_doc_idx').on(t.stockDocId),
   ],
 );

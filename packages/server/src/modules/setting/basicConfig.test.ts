@@ -31,6 +31,7 @@ describe('basic config', () => {
         'companyName',
         'member_code',
         'over_receipt_rate',
+        'over_ship_rate',
         'page_size_config',
         'plan_config',
         'version',
@@ -47,10 +48,10 @@ describe('basic config', () => {
         total: number;
       };
     const all = await page({ currentPage: 1, pageSize: 10 });
-    expect(all.total).toBe(9);
-    expect(all.content).toHaveLength(9);
+    expect(all.total).toBe(10);
+    expect(all.content).toHaveLength(10);
     const second = await page({ currentPage: 2, pageSize: 10 });
-    expect(second).toEqual({ content: [], total: 9 });
+    expect(second).toEqual({ content: [], total: 10 });
     const sorted = await page({ currentPage: 1, pageSize: 10, order: '-code' });
     expect(sorted.content.map((c) => c.code)).toEqual(
       [...sorted.content.map((c) => c.code)].sort().reverse(),

@@ -35,6 +35,7 @@ export function defaultBasicConfig(profile: {
     plan_config: JSON.stringify(priority.items.map(({ value, label, color }) => ({ value, label, color }))),
     base_router: JSON.stringify(webPermissionCodes()),
     over_receipt_rate: '0',
+    over_ship_rate: '0',
   };
   return BASIC_CONFIG_CODES.map((code, sort) => ({
     code,
@@ -110,7 +111,8 @@ function validate(code: BasicConfigCode, value: string): string {
       }
       return JSON.stringify(list);
     }
-    case 'over_receipt_rate': {
+    case 'over_receipt_rate':
+    case 'over_ship_rate': {
       const rate = Number(value.trim());
       if (value.trim() === '' || !/^\d{1,3}(\.\d{1,2})?$/.test(value.trim()) || rate > 100)
         throw fieldError(code, `“${name}”应为0到100之间的数，最多2位小数`);

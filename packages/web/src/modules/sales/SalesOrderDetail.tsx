@@ -1,4 +1,4 @@
-import { SendOutlined } from '@ant-design/icons';
+import { RollbackOutlined, SendOutlined } from '@ant-design/icons';
 import { type SalesOrderTrace, salesApi } from '@factory/shared/api/sales';
 import { salesOrderEntity } from '@factory/shared/entities/salesOrder';
 import type { DetailOf } from '@factory/shared/entities/schema';
@@ -20,6 +20,7 @@ import {
   pricedColumns,
   useOrderDetail,
 } from '../../platform/OrderDetail.tsx';
+import { ReturnModal, returnableOf } from './ReturnModal.tsx';
 import { leftOf, ShipModal } from './ShipModal.tsx';
 import { formHref, isDraft, LIST_HREF, SALES_ORDERS } from './salesParts.ts';
 import { type Shipment, UnshipModal } from './UnshipModal.tsx';
@@ -27,6 +28,7 @@ import { type Shipment, UnshipModal } from './UnshipModal.tsx';
 type Detail = DetailOf<typeof salesOrderEntity>;
 const UNSHIP = salesOrderMachine.actions.unship;
 type Line = Detail['lines'][number];
+type Return = SalesOrderTrace['returns'][number] & { reversedAt: null };
 
 /** Shown in the heading or the figures, not among the plain fields. */
 const APART = [
@@ -42,6 +44,7 @@ const APART = [
 function Figures({ order }: { order: Detail }) {
   const linked = order.lines.reduce((n, l) => n + (l.linkedProduceQuantity ?? 0), 0);
   const produced = order.lines.reduce((n, l) => n + (l.producedQuantity ?? 0), 0);
+  const returned = order.lines.reduce((n, l) => n + (l.returnedQuantity ?? 0), 0);
   return (
     <OrderFigures
       items={[
@@ -52,6 +55,7 @@ function Figures({ order }: { order: Detail }) {
           value: `${formatNumber(linked)} / ${formatNumber(produced)}`,
         },
         { key: 'shipped', title: '已发货', value: formatNumber(order.shippedQuantity ?? 0) },
+        { key: 'returned', title: '已退货', value: formatNumber(returned) },
         { key: 'amount', title: '含税金额（元）', value: formatNumber(order.totalAmount ?? 0) },
       ]}
     />
@@ -101,6 +105,13 @@ function LinesTable({ order, trace }: { order: Detail; trace?: SalesOrderTrace }
           align: 'right',
           width: 110,
           render: (_v, l) => doneQuantity(l.shippedQuantity ?? 0, leftOf(l) === 0),
+        },
+        {
+          key: 'returned',
+          title: '已退货',
+          align: 'right',
+          width: 100,
+          render: (_v, l) => formatNumber(l.returnedQuantity ?? 0),
         },
         { key: 'remark', title: '备注', dataIndex: 'remark', width: 140 },
       ]}
@@ -177,11 +188,37 @@ function Shipments({
   );
 }
 
+/** The returns (退货), each inbound document's rows together: the batch shipped from, the batch back in. */
+function Returns({ trace }: { trace?: SalesOrderTrace }) {
+  return (
+    <DocumentRows<Return>
+      rows={trace?.returns.map((r) => ({ ...r, reversedAt: null }))}
+      rowKey={(r) => `${r.stockDocId}-${r.lineId}-${r.batchCode ?? ''}`}
+      empty="没有退货"
+      docTitle="入库单"
+      verb="撤销"
+      documentColumns={[
+        { key: 'at', title: '退货时间', width: 170, render: (r) => r.returnedAt },
+        { key: 'reason', title: '退货原因', width: 180, render: (r) => r.reason },
+        { key: 'by', title: '经办人', width: 90, render: (r) => r.returnedByName ?? EMPTY_CELL },
+      ]}
+      lineColumns={[
+        { key: 'product', title: '产品', render: (r) => r.materialsName },
+        { key: 'warehouse', title: '仓库', render: (r) => r.warehouseName },
+        { key: 'from', title: '发货批次', render: (r) => r.shippedBatchCode ?? EMPTY_CELL },
+        { key: 'batch', title: '退货批次', render: (r) => r.batchCode ?? EMPTY_CELL },
+        { key: 'quantity', title: '数量', align: 'right', render: (r) => formatNumber(r.quantity) },
+      ]}
+    />
+  );
+}
+
 /**
  * /sales/sales-order-detail/:id: a sales order — its head, states and the actions allowed now
  * (确认 makes production orders for what stock does not cover, 取消确认, 关闭 with a reason, 重新打开,
- * 取消, 发货), its lines with ordered / produced / shipped quantities, the production orders made
- * for it, its shipments by batch (each taken back by 撤销发货), and its audit trail.
+ * 取消, 发货, 退货), its lines with ordered / produced / shipped / returned quantities, the
+ * production orders made for it, its shipments by batch (each taken back by 撤销发货), its returns,
+ * and its audit trail.
  */
 export default function SalesOrderDetail() {
   const { valid, query, order, trace, reload, actions, allowed } = useOrderDetail(
@@ -193,6 +230,8 @@ export default function SalesOrderDetail() {
   const [unshipping, setUnshipping] = useState<Shipment>();
   const canShip = allowed.includes('ship');
   const canUnship = allowed.includes('unship');
+  const [returning, setReturning] = useState(false);
+  const canReturn = allowed.includes('returnGoods') && !!order?.lines.some((l) => returnableOf(l) > 0);
   if (!valid) return <OrderNotFound title="销售订单" listHref={LIST_HREF} />;
   return (
     <Flex vertical gap={16}>
@@ -207,11 +246,18 @@ export default function SalesOrderDetail() {
           codeLabel="销售订单号"
           editHref={isDraft(order) ? formHref(order.id) : undefined}
           primary={
-            canShip && (
-              <Button type="primary" icon={<SendOutlined />} onClick={() => setShipping(true)}>
-                发货
-              </Button>
-            )
+            <>
+              {canShip && (
+                <Button type="primary" icon={<SendOutlined />} onClick={() => setShipping(true)}>
+                  发货
+                </Button>
+              )}
+              {canReturn && (
+                <Button icon={<RollbackOutlined />} onClick={() => setReturning(true)}>
+                  退货
+                </Button>
+              )}
+            </>
           }
           actions={actions.buttons}
           holder={actions.holder}
@@ -234,6 +280,11 @@ export default function SalesOrderDetail() {
               label: `发货记录（${new Set(trace?.shipments.map((x) => x.stockDocId)).size}）`,
               children: <Shipments trace={trace} canUnship={canUnship} onUnship={setUnshipping} />,
             },
+            {
+              key: 'returns',
+              label: `退货记录（${new Set(trace?.returns.map((x) => x.stockDocId)).size}）`,
+              children: <Returns trace={trace} />,
+            },
           ]}
         >
           {shipping && (
@@ -244,6 +295,18 @@ export default function SalesOrderDetail() {
               onClose={() => setShipping(false)}
               onDone={() => {
                 setShipping(false);
+                reload();
+              }}
+            />
+          )}
+          {returning && (
+            <ReturnModal
+              order={order}
+              trace={trace}
+              open={returning}
+              onClose={() => setReturning(false)}
+              onDone={() => {
+                setReturning(false);
                 reload();
               }}
             />

@@ -14,6 +14,10 @@ type Batch = SalesOrderTrace['batches'][number];
 export const leftOf = (l: Pick<Line, 'quantity' | 'shippedQuantity'>) =>
   Math.max(0, Math.round(((l.quantity ?? 0) - (l.shippedQuantity ?? 0)) * 1e6) / 1e6);
 
+/** The most a line may still ship: its quantity plus the tenant's over-ship tolerance, less what went. */
+export const roomOf = (l: Pick<Line, 'quantity' | 'shippedQuantity'>, rate: number) =>
+  Math.max(0, Math.round(((l.quantity ?? 0) * (1 + rate / 100) - (l.shippedQuantity ?? 0)) * 1e6) / 1e6);
+
 interface LinePick {
   quantity?: number | null;
   batchCode?: string;
@@ -36,8 +40,9 @@ function batchesOf(
 }
 
 /**
- * 发货: from which finished-goods warehouse, how much of each line still to ship and, if the
- * keeper chooses, from which batch (left empty: first in, first out). Posting is at once: the
+ * 发货: from which finished-goods warehouse, how much of each line still to ship (what is left at
+ * first; up to the tenant's over-ship tolerance beyond it) and, if the keeper chooses, from which
+ * batch (left empty: first in, first out). Posting is at once: the
  * stock leaves as an outbound document of type 销售出库.
  */
 export function ShipModal({
@@ -55,9 +60,10 @@ export function ShipModal({
 }) {
   const { message } = App.useApp();
   const batches = trace?.batches ?? [];
+  const rate = trace?.overShipRate ?? 0;
   // the warehouses holding the products still to ship, the one holding most of them first
   const warehouses = useMemo(() => {
-    const wanted = new Set(order.lines.filter((l) => leftOf(l) > 0).map((l) => l.materialsId));
+    const wanted = new Set(order.lines.filter((l) => roomOf(l, rate) > 0).map((l) => l.materialsId));
     const held = new Map<number, { label: string; available: number }>();
     for (const b of batches) {
       if (!wanted.has(b.materialsId)) continue;
@@ -67,10 +73,10 @@ export function ShipModal({
     return [...held]
       .sort((x, y) => y[1].available - x[1].available)
       .map(([value, w]) => ({ value, label: w.label }));
-  }, [batches, order.lines]);
+  }, [batches, order.lines, rate]);
   const [warehouseId, setWarehouseId] = useState<number | undefined>(warehouses[0]?.value);
   const chosenWarehouse = warehouseId ?? warehouses[0]?.value;
-  const open_ = order.lines.filter((l) => leftOf(l) > 0);
+  const open_ = order.lines.filter((l) => roomOf(l, rate) > 0);
   const [picks, setPicks] = useState<Record<number, LinePick>>({});
   const pickOf = (l: Line): LinePick => picks[l.id] ?? { quantity: leftOf(l) };
   const [saving, setSaving] = useState(false);
@@ -179,7 +185,7 @@ export function ShipModal({
               <InputNumber
                 aria-label={`${l.materialsName}本次发货`}
                 min={0}
-                max={leftOf(l)}
+                max={roomOf(l, rate)}
                 value={pickOf(l).quantity}
                 onChange={(v) => setPicks((p) => ({ ...p, [l.id]: { ...pickOf(l), quantity: v } }))}
                 style={{ width: '100%' }}
@@ -190,6 +196,9 @@ export function ShipModal({
       />
       <Typography.Paragraph type="secondary" style={{ marginTop: 12, marginBottom: 0 }}>
         本次发货数量填 0 的行不发货；确认后立即生成销售出库单并过账扣减库存。
+        {rate > 0
+          ? `允许超发 ${formatNumber(rate)}%。`
+          : '不允许超发（可在基础配置“销售超发比例(%)”中设置）。'}
       </Typography.Paragraph>
     </Modal>
   );
