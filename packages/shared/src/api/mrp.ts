@@ -1,10 +1,21 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { defineEnum } from '../enums/defineEnum.ts';
 import { endpoint } from './contract.ts';
 import { IdQuery, RowId } from './list.ts';
 
 /** MRP calls live under mrp/private/ (the spec names none; docs/mrp.md). */
 const R = 'mrp/private/mrpRun/';
 const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
+
+/** The time buckets a run nets in (docs/mrp.md "Buckets"). */
+export const mrpBucket = defineEnum(
+  [
+    { value: 0, label: '日' },
+    { value: 1, label: '周' },
+    { value: 2, label: '月' },
+  ],
+  0,
+);
 
 const OrderRef = Type.Object({ id: Type.Integer(), code: Type.String() });
 
@@ -22,6 +33,10 @@ export const MrpRunRow = Type.Object({
   status: Type.Integer(),
   error: nullable(Type.String()),
   scope: nullable(MrpScopeRow),
+  /** 0 day, 1 week (from Monday), 2 calendar month. */
+  bucket: Type.Integer(),
+  /** Demands dated after it were left out; null: no horizon. */
+  horizonEnd: nullable(Type.String()),
   demandCount: Type.Integer(),
   materialCount: Type.Integer(),
   plannedCount: Type.Integer(),
@@ -51,7 +66,10 @@ export const MrpRunLineRow = Type.Object({
   /** 0 make, 1 buy, 2 outsource. */
   procurementType: Type.Integer(),
   quantity: Type.Number(),
+  /** The first day of its bucket (today for the bucket holding today). */
   dueDate: Type.String(),
+  /** Its bucket by name: 2026-11-27, 2026-W48 or 2026-12. */
+  period: Type.String(),
   releaseDate: Type.String(),
   late: Type.Boolean(),
   pegs: Type.Array(MrpPegRow),
@@ -105,7 +123,7 @@ export const mrpApi = {
     method: 'POST',
     path: `${R}calculate`,
     summary:
-      'MRP计算：按选中的（不选则全部未完成的）销售订单、生产订单及其计划展开BOM，净算库存与在途，生成采购需求（请购单）与自制建议',
+      'MRP计算：按选中的（不选则全部未完成的）销售订单、生产订单及其计划展开BOM，按日、周或月时段净算库存与在途（可限定计划展望期），生成采购需求（请购单）与自制建议',
     access: { keys: ['purchasingDemandCalculate'] },
     body: Type.Object(
       {
@@ -115,6 +133,10 @@ export const mrpApi = {
         produceOrderIds: Type.Optional(
           Type.Array(RowId('生产订单'), { maxItems: 200, uniqueItems: true, title: '生产订单' }),
         ),
+        /** 0 day (default), 1 week, 2 month. */
+        bucket: Type.Optional(Type.Integer({ minimum: 0, maximum: 2, title: '计划时段' })),
+        /** Demands dated after it are left out; absent or null: no horizon. */
+        horizonEnd: Type.Optional(nullable(Type.String({ format: 'date', title: '计划展望期至' }))),
       },
       { additionalProperties: false },
     ),

@@ -19,6 +19,15 @@ export const unitEntity = defineEntity({
     id: idField,
     code: codeField('单位编码', 120),
     name: { ...nameField('单位名称', 120), maxLength: 20 },
+    // MRP orders a precision-0 unit in whole numbers (docs/mrp.md)
+    precision: {
+      label: '小数位数',
+      type: 'integer',
+      min: 0,
+      max: 6,
+      placeholder: '0：只计整数（如台、件）',
+      width: 100,
+    },
     remark: remarkField,
     createdAt: createdAtField,
   },

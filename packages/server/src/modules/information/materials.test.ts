@@ -83,11 +83,13 @@ describe('units of measure', () => {
     expect(JSON.stringify(missing.body.result)).toContain('单位名称');
     const badCode = await post(`${UNIT}addUnit`, { code: '千 克', name: '千克2' });
     expect(badCode.body).toMatchObject({ errorCode: 1, errorMsg: '单位编码只能包含字母、数字和 _ . -' });
-    expect(await ok(put(`${UNIT}updateOne`, { id: meter, name: '米(m)' }))).toMatchObject({
+    expect(await ok(put(`${UNIT}updateOne`, { id: meter, name: '米(m)', precision: 3 }))).toMatchObject({
       code: 'm',
       name: '米(m)',
+      precision: 3,
       remark: '长度',
     });
+    expect((await put(`${UNIT}updateOne`, { id: meter, precision: 7 })).body.errorCode).toBe(1);
     const list = await ok<{ content: { code: string }[]; total: number }>(
       get(`${UNIT}getUnitListPage`, page),
     );
@@ -152,6 +154,7 @@ describe('units of measure', () => {
       undefined,
       '单位编码',
       '单位名称',
+      '小数位数',
       '备注',
       '创建时间',
     ]);

@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import {
   BomCycleError,
+  bucketStart,
   lotSize,
   type MrpInput,
   type MrpMaterial,
   type Peg,
   pathOf,
+  periodLabel,
   runMrp,
 } from './engine.ts';
 
@@ -225,3 +227,162 @@ describe('MRP', () => {
 });
 
 const fromQ = (v: bigint) => String(Number(v) / 1e6);
+
+/** A real date as its factory day, and back: week and month buckets follow the real calendar. */
+const dayOf = (date: string) => Date.parse(`${date}T00:00:00Z`) / 86_400_000;
+const dateOf = (day: number) => new Date(day * 86_400_000).toISOString().slice(0, 10);
+/** The real calendar's Saturdays and Sundays are not worked (day 0, 1970-01-01, a Thursday). */
+const realBefore = (day: number, days: number) => {
+  let d = day;
+  for (let left = days; left > 0; ) {
+    d--;
+    if ((d + 3) % 7 < 5) left--;
+  }
+  return d;
+};
+
+describe('MRP buckets', () => {
+  it('starts weeks on Monday and months on the 1st, and names them as ISO weeks and months', () => {
+    expect(dateOf(bucketStart(dayOf('2026-11-27'), 1))).toBe('2026-11-23');
+    expect(dateOf(bucketStart(dayOf('2026-11-23'), 1))).toBe('2026-11-23');
+    expect(dateOf(bucketStart(dayOf('2026-11-29'), 1))).toBe('2026-11-23');
+    expect(dateOf(bucketStart(dayOf('2026-11-27'), 2))).toBe('2026-11-01');
+    expect(bucketStart(dayOf('2026-11-27'), 0)).toBe(dayOf('2026-11-27'));
+    expect(periodLabel(dayOf('2026-11-27'), 0)).toBe('2026-11-27');
+    expect(periodLabel(dayOf('2026-11-27'), 1)).toBe('2026-W48');
+    expect(periodLabel(dayOf('2026-12-31'), 2)).toBe('2026-12');
+    // the week of a year's last days may be the next year's first, or the year before's 53rd
+    expect(periodLabel(dayOf('2024-12-30'), 1)).toBe('2025-W01');
+    expect(periodLabel(dayOf('2027-01-01'), 1)).toBe('2026-W53');
+    expect(periodLabel(dayOf('2026-01-01'), 1)).toBe('2026-W01');
+  });
+
+  // today Monday 2026-11-23; A on Monday, B on Wednesday, C next Tuesday (2026-12-01)
+  const mon = dayOf('2026-11-23');
+  const bought: MrpMaterial = { id: 7, code: 'BJ-1', procurementType: 1, leadTimeDays: 2, lotSizeRule: 0 };
+  const merged = (bucket: 0 | 1 | 2, today = mon): MrpInput => ({
+    today,
+    bucket,
+    before: realBefore,
+    materials: [bought],
+    bom: [],
+    demands: [
+      { key: 'SO1/1', materialsId: 7, quantity: '10', day: mon },
+      { key: 'SO2/1', materialsId: 7, quantity: '5', day: mon + 2 },
+      { key: 'SO3/1', materialsId: 7, quantity: '7', day: mon + 8 },
+    ],
+    receipts: [],
+  });
+  const orders = (input: MrpInput) =>
+    runMrp(input).planned.map((p) => [dateOf(p.dueDay), fromQ(p.quantity), dateOf(p.releaseDay), p.late]);
+
+  it('merges the demands of a bucket into one order due at its first day, released lead time before', () => {
+    expect(orders(merged(0))).toEqual([
+      ['2026-11-23', '10', '2026-11-23', true],
+      ['2026-11-25', '5', '2026-11-23', false],
+      ['2026-12-01', '7', '2026-11-27', false],
+    ]);
+    // weeks: 10 + 5 this week, 7 the next, due Monday 11-30 and released two working days before
+    expect(orders(merged(1))).toEqual([
+      ['2026-11-23', '15', '2026-11-23', true],
+      ['2026-11-30', '7', '2026-11-26', false],
+    ]);
+    // months: November's 15, December's 7 due on the 1st
+    expect(orders(merged(2))).toEqual([
+      ['2026-11-23', '15', '2026-11-23', true],
+      ['2026-12-01', '7', '2026-11-27', false],
+    ]);
+    // the bucket holding today begins today: on Wednesday, this week's order is due Wednesday
+    expect(orders(merged(1, mon + 2))).toEqual([
+      ['2026-11-25', '15', '2026-11-25', true],
+      ['2026-11-30', '7', '2026-11-26', false],
+    ]);
+  });
+
+  it('pegs each merged demand to the week’s order', () => {
+    const [week] = runMrp(merged(1)).planned;
+    expect(pegsOf(week.pegs)).toEqual([
+      { demand: 'SO1/1', path: [7], quantity: q(10) },
+      { demand: 'SO2/1', path: [7], quantity: q(5) },
+    ]);
+  });
+
+  it('counts a receipt later in the week for the week’s demand, not for the day’s', () => {
+    const input = (bucket: 0 | 1): MrpInput => ({
+      today: mon,
+      bucket,
+      before: realBefore,
+      materials: [{ ...bought, leadTimeDays: 0 }],
+      bom: [],
+      // needed Tuesday, arriving Friday
+      demands: [{ key: 'MO1', materialsId: 7, quantity: '10', day: mon + 1 }],
+      receipts: [{ key: 'CG1/1', materialsId: 7, quantity: '10', day: mon + 4 }],
+    });
+    expect(orders(input(0))).toEqual([['2026-11-24', '10', '2026-11-24', false]]);
+    expect(orders(input(1))).toEqual([]);
+    expect(runMrp(input(1)).records.get(7)).toEqual([
+      { day: mon, gross: q(10), receipts: q(10), planned: 0n, projected: 0n },
+    ]);
+  });
+
+  it('explodes a weekly parent at its release day, into the child’s own week', () => {
+    const r = runMrp({
+      today: mon,
+      bucket: 1,
+      before: realBefore,
+      materials: [
+        { id: 1, code: 'CP', procurementType: 0, leadTimeDays: 3, lotSizeRule: 0 },
+        { id: 2, code: 'YCL', procurementType: 1, leadTimeDays: 0, lotSizeRule: 0 },
+      ],
+      bom: [{ parentId: 1, childId: 2, quantity: '2' }],
+      demands: [
+        { key: 'SO1/1', materialsId: 1, quantity: '4', day: dayOf('2026-12-09') },
+        { key: 'SO2/1', materialsId: 1, quantity: '1', day: dayOf('2026-12-11') },
+      ],
+      receipts: [],
+    });
+    // the product's week begins Monday 12-07, released 3 working days before (Wednesday 12-02):
+    // its 10 of the child are needed in the week of 11-30
+    expect(r.planned.map((p) => [p.materialsId, dateOf(p.dueDay), fromQ(p.quantity)])).toEqual([
+      [2, '2026-11-30', '10'],
+      [1, '2026-12-07', '5'],
+    ]);
+    expect(pegsOf(r.planned[0].pegs)).toEqual([
+      { demand: 'SO1/1', path: [1, 2], quantity: q(8) },
+      { demand: 'SO2/1', path: [1, 2], quantity: q(2) },
+    ]);
+  });
+
+  it('keeps the period rule in days: a 14-day window takes this week and the next', () => {
+    const r = runMrp({ ...merged(1), materials: [{ ...bought, lotSizeRule: 3, periodDays: 14 }] });
+    expect(r.planned.map((p) => [dateOf(p.dueDay), fromQ(p.quantity)])).toEqual([['2026-11-23', '22']]);
+  });
+
+  it('rounds a whole-unit material’s order up after its lot rule', () => {
+    const whole: MrpMaterial = {
+      ...bought,
+      whole: true,
+      lotSizeRule: 2,
+      minOrderQty: '0.5',
+      orderMultiple: '0.3',
+    };
+    // 1 wanted → 4 × 0.3 = 1.2 by the rule → 2 whole
+    expect(lotSize(whole, q(1))).toBe(q(2));
+    const r = runMrp({
+      ...merged(1),
+      materials: [{ ...whole, lotSizeRule: 0 }],
+      demands: [
+        { key: 'SO1/1', materialsId: 7, quantity: '2.25', day: mon + 1 },
+        { key: 'SO2/1', materialsId: 7, quantity: '0.5', day: mon + 3 },
+      ],
+    });
+    expect(r.planned.map((p) => fromQ(p.quantity))).toEqual(['3']);
+    expect(pegsOf(r.planned[0].pegs).at(-1)).toEqual({ demand: '', path: [7], quantity: q(0.25) });
+  });
+
+  it('gives the same weekly result for the same inputs, whatever order they come in', () => {
+    const input = merged(1);
+    const shuffled = { ...input, demands: [...input.demands].reverse() };
+    expect(runMrp(shuffled)).toEqual(runMrp(input));
+  });
+});

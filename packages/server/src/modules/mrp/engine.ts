@@ -56,8 +56,38 @@ export interface MrpReceipt {
   day: number;
 }
 
+/** The time buckets a run nets in: 0 day, 1 week (Monday to Sunday), 2 calendar month. */
+export type MrpBucketKind = 0 | 1 | 2;
+
+const DAY_MS = 86_400_000;
+
+/** The first day of the bucket holding `day` (day 0, 1970-01-01, was a Thursday). */
+export function bucketStart(day: number, bucket: MrpBucketKind): number {
+  if (bucket === 1) return day - ((((day + 3) % 7) + 7) % 7);
+  if (bucket === 2) {
+    const d = new Date(day * DAY_MS);
+    return Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), 1) / DAY_MS;
+  }
+  return day;
+}
+
+/** The bucket holding `day` by name: the day (2026-11-27), its ISO week (2026-W48) or month (2026-12). */
+export function periodLabel(day: number, bucket: MrpBucketKind): string {
+  const start = bucketStart(day, bucket);
+  const date = new Date(start * DAY_MS).toISOString();
+  if (bucket === 0) return date.slice(0, 10);
+  if (bucket === 2) return date.slice(0, 7);
+  // an ISO week belongs to the year of its Thursday, and counts from that year's first Thursday
+  const thursday = new Date((start + 3) * DAY_MS);
+  const year = thursday.getUTCFullYear();
+  const week = Math.floor((start + 3 - Date.UTC(year, 0, 1) / DAY_MS) / 7) + 1;
+  return `${year}-W${String(week).padStart(2, '0')}`;
+}
+
 export interface MrpInput {
   today: number;
+  /** Day buckets when absent. */
+  bucket?: MrpBucketKind;
   materials: readonly MrpMaterial[];
   bom: readonly MrpBomLine[];
   demands: readonly MrpDemand[];
@@ -94,6 +124,7 @@ export interface PlannedOrder {
   materialsId: number;
   procurementType: Procurement;
   quantity: bigint;
+  /** The first day of its bucket (today for the bucket holding today). */
   dueDay: number;
   releaseDay: number;
   /** Its release would have been before today: released today, late. */
@@ -103,6 +134,7 @@ export interface PlannedOrder {
 
 /** One bucket of a material's time-phased record. */
 export interface MrpBucket {
+  /** Its first day (today for the bucket holding today). */
   day: number;
   gross: bigint;
   receipts: bigint;
@@ -215,13 +247,21 @@ interface Need {
 
 /**
  * Runs MRP: materials by low-level code (a material's requirements are complete once all its
- * parents are planned), each netted bucket by bucket against on-hand stock, scheduled receipts
- * and safety stock; a shortfall becomes a planned order sized by the lot rule, due in that
- * bucket and released lead time earlier (never before today: then flagged late). A made or
- * outsourced material's planned orders become its components' requirements at their release
- * day, carrying their pegs down the BOM path.
+ * parents are planned), each netted bucket by bucket (days, weeks or months: a demand or receipt
+ * counts at its bucket's first day, or today for the bucket holding today) against on-hand stock,
+ * scheduled receipts and safety stock; a shortfall becomes a planned order sized by the lot rule,
+ * due at the bucket's first day and released lead time earlier (never before today: then flagged
+ * late). A made or outsourced material's planned orders become its components' requirements at
+ * their release day, carrying their pegs down the BOM path.
  */
 export function runMrp(input: MrpInput): MrpResult {
+  const bucket = input.bucket ?? 0;
+  /** The day a day's demand or receipt counts at: its bucket's first, not before today. */
+  const at = (day: number) => Math.max(bucketStart(day, bucket), input.today);
+  const add = (into: Map<number, bigint>, day: number, q: bigint) => {
+    const t = at(day);
+    into.set(t, (into.get(t) ?? 0n) + q);
+  };
   const children = new Map<number, MrpBomLine[]>();
   for (const l of [...input.bom].sort((a, b) => a.parentId - b.parentId || a.childId - b.childId))
     children.set(l.parentId, [...(children.get(l.parentId) ?? []), l]);
@@ -264,13 +304,11 @@ export function runMrp(input: MrpInput): MrpResult {
     const safety = num(m.safetyStock);
     const onHand = num(m.onHand);
     if (!own.length && !receipts.length && onHand >= safety) continue;
-    const days = [...new Set([input.today, ...own.map((n) => n.day), ...receipts.map((r) => r.day)])].sort(
-      (a, b) => a - b,
-    );
     const gross = new Map<number, bigint>();
-    for (const n of own) gross.set(n.day, (gross.get(n.day) ?? 0n) + n.quantity);
+    for (const n of own) add(gross, n.day, n.quantity);
     const scheduled = new Map<number, bigint>();
-    for (const r of receipts) scheduled.set(r.day, (scheduled.get(r.day) ?? 0n) + r.quantity);
+    for (const r of receipts) add(scheduled, r.day, r.quantity);
+    const days = [...new Set([input.today, ...gross.keys(), ...scheduled.keys()])].sort((a, b) => a - b);
     const mine: PlannedOrder[] = [];
     const buckets: MrpBucket[] = [];
     let projected = onHand;

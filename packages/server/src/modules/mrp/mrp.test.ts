@@ -4,10 +4,12 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
 import { addOrder, type ProductionFixture, productionFixture } from '../plans/testing.ts';
+import { periodLabel } from './engine.ts';
 
 const R = 'mrp/private/mrpRun/';
 const Q = 'purchase/private/purchaseRequest/';
 const MAT = 'basicData/materials/private/materials/';
+const UNIT = 'basicData/materials/private/unit/';
 
 type Request = {
   id: number;
@@ -204,6 +206,39 @@ describe('MRP runs', () => {
       '生产订单不存在或已被删除',
     );
     expect((await f.a.post(`${R}calculate`, { salesOrderIds: [0] })).body.errorCode).not.toBe(0);
+  });
+
+  it('nets in weeks up to a horizon, orders a whole-unit product whole, and keeps both', async () => {
+    // 台 counts whole: an order of 2.5 is planned as 3
+    await f.a.ok(f.a.put(`${UNIT}updateOne`, { id: f.ids.unit, precision: 0 }));
+    const half = await addOrder(f, { quantity: 2.5, deliveryTime: `${due} 17:00:00` });
+    const weekly = await f.a.ok<MrpRunRow>(
+      f.a.post(`${R}calculate`, { produceOrderIds: [half.id], bucket: 1, horizonEnd: due }),
+    );
+    expect(weekly).toMatchObject({ status: 1, bucket: 1, horizonEnd: due, demandCount: 1 });
+    // due on the Monday of the order's week (the product's lead time is 0), named by its ISO week
+    const monday = daysBefore(due, (new Date(`${due}T00:00:00Z`).getUTCDay() + 6) % 7);
+    const product = (await lines(weekly.id)).filter((r) => r.materialsCode === 'S13-M-400');
+    expect(product).toMatchObject([
+      {
+        quantity: 3,
+        dueDate: monday,
+        releaseDate: monday,
+        period: periodLabel(Date.parse(`${due}T00:00:00Z`) / 86_400_000, 1),
+      },
+    ]);
+    expect(product[0].period).toMatch(/^\d{4}-W\d{2}$/);
+    // the day before the order, the horizon leaves it out
+    const short = await f.a.ok<MrpRunRow>(
+      f.a.post(`${R}calculate`, { produceOrderIds: [half.id], horizonEnd: daysBefore(due, 1) }),
+    );
+    expect(short).toMatchObject({ bucket: 0, horizonEnd: daysBefore(due, 1), demandCount: 0 });
+    expect((await lines(short.id)).filter((r) => r.materialsCode === 'S13-M-400')).toEqual([]);
+    const today = formatFactoryTime(new Date()).slice(0, 10);
+    expect((await f.a.post(`${R}calculate`, { horizonEnd: daysBefore(today, 1) })).body.errorMsg).toBe(
+      '计划展望期不能早于今天',
+    );
+    expect((await f.a.post(`${R}calculate`, { bucket: 3 })).body.errorCode).not.toBe(0);
   });
 
   it('asks for the permission to calculate', async () => {

@@ -4,7 +4,7 @@ import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { and, asc, desc, eq, inArray, isNull, lt, notInArray, sql } from 'drizzle-orm';
 import { nowOf } from '../../platform/clock.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict, notFound } from '../../platform/errors.ts';
+import { conflict, fieldError, notFound } from '../../platform/errors.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { bomItems, materials, units, warehouses, workCalendarDays } from '../information/index.ts';
 import {
@@ -20,12 +20,14 @@ import { users } from '../setting/index.ts';
 import { stockBalances } from '../warehouse/index.ts';
 import {
   BomCycleError,
+  type MrpBucketKind,
   type MrpDemand,
   type MrpInput,
   type MrpMaterial,
   type MrpReceipt,
   type Procurement,
   pathOf,
+  periodLabel,
   runMrp,
 } from './engine.ts';
 import { type MrpScope, mrpRunLines, mrpRuns } from './schema.ts';
@@ -37,6 +39,8 @@ const CST_MS = 8 * 3_600_000;
 const dayOf = (at: Date) => Math.floor((at.getTime() + CST_MS) / DAY_MS);
 /** A factory day as 'YYYY-MM-DD'. */
 const dateOf = (day: number) => new Date(day * DAY_MS).toISOString().slice(0, 10);
+/** A 'YYYY-MM-DD' as its factory day. */
+const dayOfDate = (date: string) => Date.parse(`${date}T00:00:00Z`) / DAY_MS;
 
 /** Raw materials (0) and auxiliaries (3) are bought unless the material says otherwise. */
 const procurementOf = (m: { procurementType: number | null; materialType: number; isVirtual: boolean }) =>
@@ -60,9 +64,15 @@ const text = (q: ReturnType<typeof sql>) => sql<string>`(${q})::text`;
  * - the BOM and each material's parameters; the factory calendar's rest days.
  * Run over chosen orders (`scope`), the demands are those orders' (a sales order's with the
  * production orders made for it) and the plans those of its production orders; stock, purchase
- * lines and requests are the factory's, whoever they were bought for.
+ * lines and requests are the factory's, whoever they were bought for. Demands dated after the
+ * horizon (`horizonEnd`, a day) are left out: the planner looks no further.
  */
-export async function loadInput(tx: Tx, today: number, scope?: MrpScope | null): Promise<MrpInput> {
+export async function loadInput(
+  tx: Tx,
+  today: number,
+  scope?: MrpScope | null,
+  horizonEnd?: number | null,
+): Promise<MrpInput> {
   const rows = await tx
     .select({
       id: materials.id,
@@ -77,8 +87,10 @@ export async function loadInput(tx: Tx, today: number, scope?: MrpScope | null):
       orderMultiple: materials.orderMultiple,
       periodDays: materials.periodDays,
       lowerLimit: materials.lowerLimit,
+      precision: units.precision,
     })
     .from(materials)
+    .leftJoin(units, eq(units.id, materials.mainUnitId))
     .where(eq(materials.enabled, true));
   const stock = new Map(
     (
@@ -104,6 +116,7 @@ export async function loadInput(tx: Tx, today: number, scope?: MrpScope | null):
     orderMultiple: m.orderMultiple ?? undefined,
     periodDays: m.periodDays ?? undefined,
     safetyStock: m.isVirtual ? undefined : (m.lowerLimit ?? undefined),
+    whole: m.precision === 0,
     onHand: stock.get(m.id),
   }));
   const bom = await tx
@@ -241,13 +254,21 @@ export async function loadInput(tx: Tx, today: number, scope?: MrpScope | null):
     }
     return d;
   };
-  return { today, materials: mats, bom, demands, receipts, before };
+  const within = horizonEnd == null ? demands : demands.filter((d) => d.day <= horizonEnd);
+  return { today, materials: mats, bom, demands: within, receipts, before };
 }
 
 /** The orders a planner chose to run MRP over; none: everything open. */
 export interface MrpChosen {
   salesOrderIds?: number[];
   produceOrderIds?: number[];
+}
+
+/** What 计算 asks: the orders, the buckets (day when absent) and the horizon (none when absent). */
+export interface MrpAsk extends MrpChosen {
+  /** 0 day, 1 week, 2 month (the schema allows no other). */
+  bucket?: number;
+  horizonEnd?: string | null;
 }
 
 /**
@@ -309,18 +330,25 @@ async function scopeOf(tx: Tx, chosen: MrpChosen): Promise<MrpScope | null> {
  * outsourced planned orders become purchase requests to submit (source MRP), made ones stay as
  * the run's suggestions for the planner. A re-run first removes the requests earlier runs made
  * that nobody has acted on (still to submit); the rest stand and count as receipts. A BOM cycle
- * keeps a failed run naming the cycle.
+ * keeps a failed run naming the cycle. The run nets in the buckets asked (days by default) up to
+ * the horizon asked (none by default), and keeps both.
  */
-export async function calculate(tx: Tx, actorId: number, chosen: MrpChosen = {}) {
+export async function calculate(tx: Tx, actorId: number, asked: MrpAsk = {}) {
   const started = performance.now();
   const now = nowOf(tx);
   const today = dayOf(now);
-  const scope = await scopeOf(tx, chosen);
+  const bucket = (asked.bucket ?? 0) as MrpBucketKind;
+  const horizonEnd = asked.horizonEnd ?? null;
+  if (horizonEnd !== null && dayOfDate(horizonEnd) < today)
+    throw fieldError('horizonEnd', '计划展望期不能早于今天');
+  const scope = await scopeOf(tx, asked);
   const [run] = await tx
     .insert(mrpRuns)
     .values({
       code: `MRP${formatFactoryTime(now).replace(/\D/g, '').slice(0, 14)}`,
       scope,
+      bucket,
+      horizonEnd,
       createdBy: actorId,
       createdAt: now,
     })
@@ -335,7 +363,10 @@ export async function calculate(tx: Tx, actorId: number, chosen: MrpChosen = {})
     .delete(purchaseRequests)
     .where(and(eq(purchaseRequests.source, 1), eq(purchaseRequests.status, 0)));
 
-  const input = await loadInput(tx, today, scope);
+  const input = {
+    ...(await loadInput(tx, today, scope, horizonEnd === null ? null : dayOfDate(horizonEnd))),
+    bucket,
+  };
   let result: ReturnType<typeof runMrp>;
   try {
     result = runMrp(input);
@@ -399,6 +430,8 @@ const runColumns = {
   status: mrpRuns.status,
   error: mrpRuns.error,
   scope: mrpRuns.scope,
+  bucket: mrpRuns.bucket,
+  horizonEnd: mrpRuns.horizonEnd,
   demandCount: mrpRuns.demandCount,
   materialCount: mrpRuns.materialCount,
   plannedCount: mrpRuns.plannedCount,
@@ -432,7 +465,7 @@ async function runs(tx: Tx) {
 }
 
 async function lines(tx: Tx, id: number) {
-  await runRow(tx, id);
+  const { bucket } = await runRow(tx, id);
   const rows = await tx
     .select({
       id: mrpRunLines.id,
@@ -471,6 +504,7 @@ async function lines(tx: Tx, id: number) {
   );
   return rows.map((r) => ({
     ...r,
+    period: periodLabel(dayOfDate(r.dueDate), bucket as MrpBucketKind),
     pegs: r.pegs.map((g) => ({
       demand: g.demand,
       path: g.path.map((id) => codes.get(id) ?? String(id)),

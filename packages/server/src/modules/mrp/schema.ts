@@ -25,6 +25,10 @@ export const mrpRuns = tenantTable(
     error: text('error'),
     /** The orders it was run over (chosen by the planner); empty: everything open. */
     scope: jsonb('scope').$type<MrpScope>(),
+    /** The time buckets it netted in: 0 day, 1 week (from Monday), 2 calendar month. */
+    bucket: smallint('bucket').notNull().default(0),
+    /** Demands dated after it were left out; null: no horizon. */
+    horizonEnd: date('horizon_end', { mode: 'string' }),
     demandCount: integer('demand_count').notNull().default(0),
     materialCount: integer('material_count').notNull().default(0),
     plannedCount: integer('planned_count').notNull().default(0),

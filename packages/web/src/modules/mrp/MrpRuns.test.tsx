@@ -19,6 +19,8 @@ const run: MrpRunRow = {
   status: 1,
   error: null,
   scope: null,
+  bucket: 0,
+  horizonEnd: null,
   demandCount: 8,
   materialCount: 5,
   plannedCount: 2,
@@ -38,6 +40,7 @@ const lines: MrpRunLineRow[] = [
     procurementType: 1,
     quantity: 500,
     dueDate: '2026-12-14',
+    period: '2026-12-14',
     releaseDate: '2026-11-27',
     late: true,
     pegs: [
@@ -58,6 +61,7 @@ const lines: MrpRunLineRow[] = [
     procurementType: 0,
     quantity: 8,
     dueDate: '2026-12-21',
+    period: '2026-12-21',
     releaseDate: '2026-12-14',
     late: false,
     pegs: [{ demand: 'MO20261120003', path: ['CP-S13-630', 'BCP-TX-630'], quantity: 8 }],
@@ -127,12 +131,19 @@ describe('MRP runs', () => {
     fireEvent.click(screen.getByLabelText('全部未完成的订单'));
     fireEvent.click(screen.getByRole('button', { name: '开始计算' }));
     await waitFor(() =>
-      expect(send).toHaveBeenCalledWith('POST', mrpApi.calculate.path, expect.objectContaining({ body: {} })),
+      expect(send).toHaveBeenCalledWith(
+        'POST',
+        mrpApi.calculate.path,
+        expect.objectContaining({ body: { bucket: 0, horizonEnd: null } }),
+      ),
     );
     // the drawer (a portal) opens on the new run
     expect(await screen.findByText('MRP运算记录')).toBeTruthy();
     expect(await screen.findByText('QG20261127001')).toBeTruthy();
     expect(screen.getByText('运算范围：全部未完成的订单')).toBeTruthy();
+    expect(screen.getByText('计划时段：日；计划展望期至：不限')).toBeTruthy();
+    // day buckets: the due date is the period, no column of its own
+    expect(screen.queryByRole('columnheader', { name: '时段' })).toBeNull();
     expect(screen.getByText('延误')).toBeTruthy();
     expect(screen.getByText('自制建议')).toBeTruthy();
     fireEvent.click(screen.getAllByRole('button', { name: /展开行|Expand row/ })[0]);
@@ -140,6 +151,36 @@ describe('MRP runs', () => {
     expect(screen.getByText('安全库存/批量')).toBeTruthy();
     fireEvent.click(screen.getByRole('tab', { name: '与上次比较' }));
     expect(await screen.findByText('+100')).toBeTruthy();
+  });
+
+  it('calculates in weeks up to a horizon, and shows each suggestion’s week', async () => {
+    const weekly = { ...run, bucket: 1, horizonEnd: '2027-03-31' };
+    send.mockImplementation(async (_method, path) => {
+      if (path === mrpApi.calculate.path) return weekly as never;
+      if (path === mrpApi.runs.path) return [weekly] as never;
+      if (path === mrpApi.lines.path)
+        return lines.map((l, i) => ({ ...l, period: ['2026-W51', '2026-W52'][i] })) as never;
+      if (path === mrpApi.compare.path) return compare as never;
+      throw new Error(`unexpected call ${path}`);
+    });
+    mountPage(<Toolbar />);
+    fireEvent.click(screen.getByRole('button', { name: 'MRP计算' }));
+    fireEvent.click(await screen.findByText('周'));
+    const horizon = screen.getByLabelText('计划展望期至');
+    fireEvent.mouseDown(horizon);
+    fireEvent.change(horizon, { target: { value: '2027-03-31' } });
+    fireEvent.keyDown(horizon, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    fireEvent.click(screen.getByRole('button', { name: '开始计算' }));
+    await waitFor(() =>
+      expect(send).toHaveBeenCalledWith(
+        'POST',
+        mrpApi.calculate.path,
+        expect.objectContaining({ body: { bucket: 1, horizonEnd: '2027-03-31' } }),
+      ),
+    );
+    expect(await screen.findByText('2026-W51')).toBeTruthy();
+    expect(screen.getByRole('columnheader', { name: '时段' })).toBeTruthy();
+    expect(screen.getByText('计划时段：周；计划展望期至：2027-03-31')).toBeTruthy();
   });
 
   it('lists the kept runs', async () => {

@@ -1,5 +1,5 @@
 import { CalculatorOutlined, HistoryOutlined, ScheduleOutlined } from '@ant-design/icons';
-import { type MrpRunLineRow, type MrpRunRow, mrpApi } from '@factory/shared/api/mrp';
+import { type MrpRunLineRow, type MrpRunRow, mrpApi, mrpBucket } from '@factory/shared/api/mrp';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { produceOrderEntity } from '@factory/shared/entities/produceOrder';
 import { salesOrderEntity } from '@factory/shared/entities/salesOrder';
@@ -9,6 +9,7 @@ import {
   Alert,
   App,
   Button,
+  DatePicker,
   Drawer,
   Empty,
   Flex,
@@ -24,6 +25,7 @@ import {
   Tag,
   Typography,
 } from 'antd';
+import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useState } from 'react';
 import { call } from '../../platform/call.ts';
 import { LoadState } from '../../platform/LoadState.tsx';
@@ -181,6 +183,7 @@ function RunLines({ run, latest }: { run: MrpRunRow; latest: boolean }) {
                     width: 110,
                     render: (v: number, l) => `${formatNumber(v)} ${l.unitName ?? ''}`,
                   },
+                  ...(run.bucket === 0 ? [] : [{ title: '时段', dataIndex: 'period', width: 100 } as const]),
                   { title: '需求日期', dataIndex: 'dueDate', width: 124 },
                   {
                     title: '下达日期',
@@ -288,6 +291,8 @@ function CalculateModal({ onClose, onDone }: { onClose(): void; onDone(run: MrpR
   const [over, setOver] = useState<'all' | 'chosen'>('all');
   const [salesOrderIds, setSales] = useState<number[]>([]);
   const [produceOrderIds, setProduce] = useState<number[]>([]);
+  const [bucket, setBucket] = useState<number>(mrpBucket.defaultValue ?? 0);
+  const [horizon, setHorizon] = useState<Dayjs | null>(null);
   const [running, setRunning] = useState(false);
   const [error, setError] = useState<string>();
   const run = async () => {
@@ -296,7 +301,14 @@ function CalculateModal({ onClose, onDone }: { onClose(): void; onDone(run: MrpR
     setError(undefined);
     setRunning(true);
     try {
-      onDone(await call(mrpApi.calculate, over === 'all' ? {} : { salesOrderIds, produceOrderIds }));
+      const horizonEnd = horizon ? horizon.format('YYYY-MM-DD') : null;
+      onDone(
+        await call(mrpApi.calculate, {
+          ...(over === 'all' ? {} : { salesOrderIds, produceOrderIds }),
+          bucket,
+          horizonEnd,
+        }),
+      );
     } catch (e) {
       setError(e instanceof Error ? e.message : '运算失败');
     } finally {
@@ -355,11 +367,32 @@ function CalculateModal({ onClose, onDone }: { onClose(): void; onDone(run: MrpR
             </Form.Item>
           </Form>
         ) : null}
+        <Form layout="inline">
+          <Form.Item label="计划时段">
+            <Segmented<number>
+              aria-label="计划时段"
+              value={bucket}
+              onChange={(v) => setBucket(v)}
+              options={mrpBucket.options}
+            />
+          </Form.Item>
+          <Form.Item label="计划展望期至">
+            <DatePicker
+              aria-label="计划展望期至"
+              value={horizon}
+              onChange={(d) => setHorizon(d)}
+              disabledDate={(d) => d.isBefore(dayjs(), 'day')}
+              placeholder="不限"
+              allowClear
+            />
+          </Form.Item>
+        </Form>
         <Typography.Text type="secondary">
           {over === 'all'
             ? '按全部未完成的销售订单、生产订单与生产计划展开BOM，净算库存与在途。'
             : '只计算选中订单的需求；库存、采购在途与请购按全厂计。'}
-          上次运算生成且仍待提交的请购单将被替换。
+          需求按所在时段（周从周一起、月为自然月）的首日合并，同一时段内到货的在途可抵该时段的需求；
+          展望期之后的需求不参与计算。上次运算生成且仍待提交的请购单将被替换。
         </Typography.Text>
         {error && <Alert type="error" showIcon message={error} />}
       </Flex>
@@ -437,6 +470,10 @@ export function useMrpRuns(): { toolbar: ToolbarAction[]; drawer: ReactNode } {
                   <Flex vertical gap={12}>
                     <Typography.Text>{runSummary(shown)}</Typography.Text>
                     <Typography.Text type="secondary">运算范围：{scopeText(shown)}</Typography.Text>
+                    <Typography.Text type="secondary">
+                      计划时段：{mrpBucket.label(shown.bucket, '日')}；计划展望期至：
+                      {shown.horizonEnd ?? '不限'}
+                    </Typography.Text>
                     <RunLines
                       key={shown.id}
                       run={shown}

@@ -23,12 +23,22 @@ import {
 // Materials and their bill of materials.
 
 /** Units of measure (件, 台, 千克, 米 …). */
-export const units = tenantTable('unit', { ...codeName(), remark: text('remark'), ...timestamps() }, (t) => [
-  uniqueIndex('unit_code_uq').on(t.tenantId, t.code),
-  uniqueIndex('unit_name_uq').on(t.tenantId, t.name),
-  searchIndex('unit', t.code),
-  searchIndex('unit', t.name),
-]);
+export const units = tenantTable(
+  'unit',
+  {
+    ...codeName(),
+    /** Decimals the unit counts in (台 0, kg 3); null: not said. MRP orders precision-0 units whole. */
+    precision: smallint('precision'),
+    remark: text('remark'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('unit_code_uq').on(t.tenantId, t.code),
+    uniqueIndex('unit_name_uq').on(t.tenantId, t.name),
+    searchIndex('unit', t.code),
+    searchIndex('unit', t.name),
+  ],
+);
 
 /** Material classes, a tree (原材料 → 金属材料 → 铜材). */
 export const materialClasses = tenantTable(
