@@ -2,10 +2,10 @@ import { LockOutlined } from '@ant-design/icons';
 import { authApi, PASSWORD_RULE_MESSAGE } from '@factory/shared/api/auth';
 import { encryptText } from '@factory/shared/crypto';
 import { Alert, Button, Form, Input } from 'antd';
-import { useState } from 'react';
 import { call } from './call.ts';
 import { showFieldErrors } from './list/formRules.ts';
 import { PasswordItem } from './PasswordItem.tsx';
+import { useSubmit } from './useSubmit.ts';
 
 type Values = { oldPassword: string; newPassword: string; confirmPassword: string };
 
@@ -22,23 +22,22 @@ export function PasswordChangeForm({
   submitText?: string;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
 
-  const submit = async (v: Values) => {
-    setSaving(true);
-    try {
-      await call(authApi.updatePassword, {
-        oldPassword: await encryptText(v.oldPassword),
-        newPassword: await encryptText(v.newPassword),
-      });
-      form.resetFields();
-      onChanged();
-    } catch (err) {
-      showFieldErrors(form, err, ['oldPassword', 'newPassword']);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (v: Values) =>
+    run(async () => {
+      try {
+        await call(authApi.updatePassword, {
+          oldPassword: await encryptText(v.oldPassword),
+          newPassword: await encryptText(v.newPassword),
+        });
+        form.resetFields();
+        onChanged();
+      } catch (err) {
+        showFieldErrors(form, err, ['oldPassword', 'newPassword']);
+        throw err;
+      }
+    });
 
   return (
     <>

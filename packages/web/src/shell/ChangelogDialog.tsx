@@ -15,6 +15,7 @@ import { AppModal } from '../platform/AppModal.tsx';
 import { client } from '../platform/call.ts';
 import { useSession } from '../platform/session.ts';
 import { usePermission } from '../platform/usePermission.ts';
+import { useSubmit } from '../platform/useSubmit.ts';
 import s from './ChangelogDialog.module.css';
 import { type ChangelogView, changelogOfNotices, myNotifications } from './myNotifications.ts';
 
@@ -172,22 +173,19 @@ function ChangelogForm({
 }) {
   const [form] = Form.useForm<{ updateTime: Dayjs; content: string }>();
   const { message } = App.useApp();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const entry = editing?.entry;
 
   const submit = async () => {
     const v = await form.validateFields().catch(() => undefined);
     if (!v) return;
     const body = { updateTime: v.updateTime.format(DATE), content: v.content.trim() };
-    setSaving(true);
-    try {
+    await run(async () => {
       if (entry) await changelog.update({ id: entry.id, ...body });
       else await changelog.add(body);
       message.success(entry ? '修改成功' : '新增成功');
       onSaved();
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

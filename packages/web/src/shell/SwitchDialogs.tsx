@@ -14,6 +14,7 @@ import { call, client } from '../platform/call.ts';
 import { showFieldErrors } from '../platform/list/formRules.ts';
 import { RemoteSelect } from '../platform/list/RemoteSelect.tsx';
 import { useSession } from '../platform/session.ts';
+import { useSubmit } from '../platform/useSubmit.ts';
 import s from './SwitchDialogs.module.css';
 
 /**
@@ -99,33 +100,33 @@ function StationSelect(props: SelectProps) {
 export function useSwitch(kind: SwitchKind, onDone?: () => void) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, number>>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const submit = async (values: Record<string, number>) => {
     const user = useSession.getState().user;
     if (!user) return;
-    setSaving(true);
-    try {
-      const now =
-        kind === 'shift'
-          ? await switching.shift({
-              id: user.id,
-              userName: user.userName,
-              frequencyId: values.frequencyId,
-            })
-          : await switching.station({
-              id: user.id,
-              stationId: values.stationId,
-            });
-      // the store's latest user: nothing else of it changed meanwhile is lost
-      const latest = useSession.getState().user;
-      if (latest) useSession.getState().setUser({ ...latest, ...now });
-      message.success('切换成功');
-      onDone?.();
-    } catch (err) {
-      showFieldErrors(form, err, [TEXT[kind].field]);
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        const now =
+          kind === 'shift'
+            ? await switching.shift({
+                id: user.id,
+                userName: user.userName,
+                frequencyId: values.frequencyId,
+              })
+            : await switching.station({
+                id: user.id,
+                stationId: values.stationId,
+              });
+        // the store's latest user: nothing else of it changed meanwhile is lost
+        const latest = useSession.getState().user;
+        if (latest) useSession.getState().setUser({ ...latest, ...now });
+        message.success('切换成功');
+        onDone?.();
+      } catch (err) {
+        showFieldErrors(form, err, [TEXT[kind].field]);
+        throw err;
+      }
+    });
   };
   return { form, saving, submit };
 }

@@ -11,6 +11,7 @@ import { client } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ListPageHandle } from '../../platform/list/types.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 
 type Batch = Static<typeof PackageCodeBatch>;
 
@@ -18,24 +19,15 @@ type Batch = Static<typeof PackageCodeBatch>;
 function GenerateDialog({ open, onClose, onDone }: { open: boolean; onClose(): void; onDone(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Batch>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const submit = async () => {
-    let v: Batch;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    setSaving(true);
-    try {
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
+    await run(async () => {
       const codes = await client(packageCodeApi).generate(v);
       message.success(`已生成${codes.length}个包装码：${codes[0]} 至 ${codes[codes.length - 1]}`);
       onDone();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal

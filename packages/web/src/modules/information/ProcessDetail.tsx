@@ -39,6 +39,7 @@ import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { usePermission } from '../../platform/usePermission.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { BomListEditor, BomRelationView } from './ProcessBomViews.tsx';
 import { ProcessStepsEditor } from './ProcessStepsEditor.tsx';
 import {
@@ -69,34 +70,30 @@ function VersionNameModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ name?: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const rename = dialog?.kind === 'rename';
   const submit = async () => {
     if (!dialog) return;
-    let v: { name?: string };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return;
-    }
-    const name = v.name?.trim() || undefined;
-    setSaving(true);
-    try {
-      const saved = rename
-        ? // the form requires a name when renaming
-          await flows.renameVersion({ id: dialog.version.id, name: name ?? '' })
-        : await flows.addVersion({
-            flowId,
-            name,
-            ...(dialog.kind === 'copy' ? { copyFromId: dialog.version.id } : {}),
-          });
-      message.success(rename ? '修改成功' : '新增成功');
-      onDone(saved);
-    } catch (err) {
-      showFieldErrors(form, err, ['name']);
-    } finally {
-      setSaving(false);
-    }
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return;
+    await run(async () => {
+      const name = v.name?.trim() || undefined;
+      try {
+        const saved = rename
+          ? // the form requires a name when renaming
+            await flows.renameVersion({ id: dialog.version.id, name: name ?? '' })
+          : await flows.addVersion({
+              flowId,
+              name,
+              ...(dialog.kind === 'copy' ? { copyFromId: dialog.version.id } : {}),
+            });
+        message.success(rename ? '修改成功' : '新增成功');
+        onDone(saved);
+      } catch (err) {
+        showFieldErrors(form, err, ['name']);
+        throw err;
+      }
+    });
   };
   const title = !dialog
     ? ''

@@ -10,6 +10,7 @@ import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { NameTags } from '../../platform/list/columns.tsx';
 import { RemoteSelect, type RemoteSelectProps } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 
 type Station = RowOf<typeof stationEntity>;
 
@@ -47,22 +48,17 @@ function SetProcedures({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ procedureIds: number[] }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const save = async () => {
     if (!station) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await client(stationApi).setProcedures({
         stationId: station.id,
         procedureIds: form.getFieldValue('procedureIds') ?? [],
       });
       message.success('设置成功');
       onSaved();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal

@@ -7,10 +7,10 @@ import {
   NAME_MAX,
 } from '@factory/shared/api/market';
 import { App, Form, Input, InputNumber } from 'antd';
-import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { market } from './marketApi.ts';
 
 interface Values {
@@ -33,24 +33,24 @@ export default function AddApplicationModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
 
   const submit = async () => {
     if (!group) return;
     // the form shows what is missing
     const values = await form.validateFields().catch(() => undefined);
     if (!values) return;
-    setSaving(true);
-    try {
-      await market.add({ marketTypeId: group.id, ...values });
-      message.success(marketMessages.added);
-      onAdded();
-    } catch (error) {
-      // the request client has shown the message; point at the field it names
-      showFieldErrors(form, error, FIELDS);
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        await market.add({ marketTypeId: group.id, ...values });
+        message.success(marketMessages.added);
+        onAdded();
+      } catch (error) {
+        // the request client has shown the message; point at the field it names
+        showFieldErrors(form, error, FIELDS);
+        throw error;
+      }
+    });
   };
 
   return (

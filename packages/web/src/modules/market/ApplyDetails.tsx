@@ -6,6 +6,7 @@ import { App, Button, Empty, Result, Skeleton, Space, Tabs, Tag } from 'antd';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ApiError } from '../../platform/request.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { MarketPicture, MarketShell, Price, useConsult, useMarketRights } from './MarketShell.tsx';
 import s from './market.module.css';
 import { market } from './marketApi.ts';
@@ -30,19 +31,14 @@ function Editing({ detail, onDone }: { detail: MarketDetail; onDone(saved: boole
   const { message } = App.useApp();
   const [draft, setDraft] = useState({ introduction: detail.introduction, payment: detail.payment });
   const [tab, setTab] = useState<TabKey>('introduction');
-  const [saving, setSaving] = useState(false);
-  const submit = async () => {
-    setSaving(true);
-    try {
+  const { saving, run } = useSubmit();
+  // a refusal leaves the draft for another try
+  const submit = () =>
+    run(async () => {
       await market.update({ id: detail.id, ...draft });
       message.success(marketMessages.saved);
       onDone(true);
-    } catch {
-      // the request client has shown why; the draft stays for another try
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
   return (
     <>
       <Tabs

@@ -5,10 +5,10 @@ import { workOrderEntity } from '@factory/shared/entities/workOrder';
 import { useQuery } from '@tanstack/react-query';
 import { DatePicker, Form, Input, InputNumber, Select } from 'antd';
 import type { Dayjs } from 'dayjs';
-import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { ADD_ORDER, minus } from './outsourcingParts.ts';
 
 const WORK_ORDERS = entityEndpoints(workOrderEntity).list;
@@ -41,7 +41,7 @@ export function OutsourceAddModal({
   onDone(): void;
 }) {
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const workOrderId = Form.useWatch('workOrderId', form);
   const tasks = useQuery({
     queryKey: [outsourcingApi.tasks.path, workOrderId],
@@ -50,8 +50,7 @@ export function OutsourceAddModal({
   });
   const submit = async () => {
     const v = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       await call(ADD_ORDER, {
         workOrderId: v.workOrderId,
         taskId: v.taskId,
@@ -63,11 +62,7 @@ export function OutsourceAddModal({
       });
       form.resetFields();
       onDone();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal

@@ -7,6 +7,7 @@ import { AppDrawer, AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { StateTag } from '../../platform/machine/StateTags.tsx';
 import { usePermission } from '../../platform/usePermission.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { OUTSOURCE_ORDERS, type OutsourceOrder } from './outsourcingParts.ts';
 
 /**
@@ -33,7 +34,7 @@ export function OutsourceDetailDrawer({
   const can = usePermission();
   const client = useQueryClient();
   const [reversing, setReversing] = useState<number>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const [form] = Form.useForm<{ reason: string }>();
   const key = [outsourcingApi.trace.path, order?.id];
   const trace = useQuery({
@@ -45,8 +46,7 @@ export function OutsourceDetailDrawer({
   const reverse = async () => {
     if (!order || reversing === undefined) return;
     const { reason } = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       await call(outsourcingApi.unreceive, {
         id: order.id,
         version: order.version,
@@ -58,11 +58,7 @@ export function OutsourceDetailDrawer({
       await client.invalidateQueries({ queryKey: key });
       await client.invalidateQueries({ queryKey: [OUTSOURCE_ORDERS.detail.path, order.id] });
       onChanged();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppDrawer
@@ -113,6 +109,13 @@ export function OutsourceDetailDrawer({
             columns={[
               { title: '发外时间', dataIndex: 'createdAt', width: 170 },
               { title: '发外数量', dataIndex: 'quantity', width: 100 },
+              {
+                title: '委外发料单',
+                dataIndex: 'stockDocCode',
+                width: 160,
+                render: (code: string | null) =>
+                  code ?? <Typography.Text type="secondary">无物料</Typography.Text>,
+              },
               { title: '经办人', dataIndex: 'createdByName', width: 100 },
               { title: '备注', dataIndex: 'remark' },
             ]}

@@ -3,10 +3,11 @@ import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { scrapReasonEntity } from '@factory/shared/entities/params';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Descriptions, Form, Input, InputNumber } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { minus, type OutsourceOrder, outOf } from './outsourcingParts.ts';
 
 const SCRAP_REASONS = entityEndpoints(scrapReasonEntity).list;
@@ -38,7 +39,7 @@ function Head({ order }: { order: OutsourceOrder }) {
  */
 export function SendModal({ order, onClose, onDone }: Props) {
   const [form] = Form.useForm<{ quantity?: number; remark?: string }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const trace = useQuery({
     queryKey: [outsourcingApi.trace.path, order?.id],
     queryFn: () => call(outsourcingApi.trace, { id: order?.id ?? 0 }),
@@ -51,8 +52,7 @@ export function SendModal({ order, onClose, onDone }: Props) {
   const submit = async () => {
     if (!order) return;
     const v = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       await call(outsourcingApi.send, {
         id: order.id,
         version: order.version,
@@ -60,11 +60,7 @@ export function SendModal({ order, onClose, onDone }: Props) {
         remark: v.remark?.trim() || null,
       });
       onDone();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal
@@ -116,7 +112,7 @@ export function ReceiveModal({ order, onClose, onDone }: Props) {
     scrapReasonId?: number;
     remark?: string;
   }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const defect = Form.useWatch('defectQuantity', form);
   const out = order ? outOf(order) : 0;
   useEffect(() => {
@@ -125,8 +121,7 @@ export function ReceiveModal({ order, onClose, onDone }: Props) {
   const submit = async () => {
     if (!order) return;
     const v = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       await call(outsourcingApi.receive, {
         id: order.id,
         version: order.version,
@@ -136,11 +131,7 @@ export function ReceiveModal({ order, onClose, onDone }: Props) {
         remark: v.remark?.trim() || null,
       });
       onDone();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal

@@ -30,6 +30,7 @@ import { DetailHeader } from '../../platform/DetailHeader.tsx';
 import { EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
 import { listQueryKey, usePageSizes } from '../../platform/list/useListQuery.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { KittingResultView } from './KittingResultView.tsx';
 
 type Plan = RowOf<typeof producePlanEntity>;
@@ -118,12 +119,13 @@ export default function CompleteSetAdd() {
   const [search, setSearch] = useState<Search>({});
   const [page, setPage] = useState({ current: 1, size: 0 });
   const [calculated, setCalculated] = useState<{ result: KittingResult; body: { planIds?: number[] } }>();
-  const [calculating, setCalculating] = useState(false);
   const [saveOpen, setSaveOpen] = useState(false);
-  const [saving, setSaving] = useState(false);
+  // one call at a time, a calculation or a save: the spinner is the running one's
+  const { saving: working, run } = useSubmit();
+  const [doing, setDoing] = useState<'calculate' | 'save'>();
+  const calculating = working && doing === 'calculate';
+  const saving = working && doing === 'save';
   const resultRef = useRef<HTMLDivElement>(null);
-  // a double click in one frame sees the flags still false
-  const busy = useRef(false);
 
   const { sizes, defaultSize, ready } = usePageSizes();
   const pageSize = page.size || defaultSize;
@@ -149,19 +151,6 @@ export default function CompleteSetAdd() {
   // the count of every open plan is the list's total while nothing is searched
   const allCount = !search.code?.trim() && !search.product?.trim() ? openTotal : undefined;
 
-  const run = async <T,>(work: () => Promise<T>): Promise<T | undefined> => {
-    if (busy.current) return undefined;
-    busy.current = true;
-    try {
-      return await work();
-    } catch {
-      // the request client has shown why
-      return undefined;
-    } finally {
-      busy.current = false;
-    }
-  };
-
   const calculate = async () => {
     if (scope === 'chosen' && !chosen.length) {
       message.warning('请选择要计算的生产计划，或选择“全部未完成计划”');
@@ -172,35 +161,33 @@ export default function CompleteSetAdd() {
       return;
     }
     const body = kittingBody(scope, chosen.map(Number));
-    setCalculating(true);
-    const result = await run(() => call(warehouseApi.kittingCalculate, body));
-    setCalculating(false);
-    if (!result) return;
-    setCalculated({ result, body });
-    // the result starts below the plans: bring it into view
-    setTimeout(() => resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), 0);
+    await run(async () => {
+      setDoing('calculate');
+      const result = await call(warehouseApi.kittingCalculate, body);
+      setCalculated({ result, body });
+      // the result starts below the plans: bring it into view
+      setTimeout(() => resultRef.current?.scrollIntoView?.({ behavior: 'smooth', block: 'start' }), 0);
+    });
   };
 
   const save = async () => {
     if (!calculated) return;
     const remark = remarkForm.getFieldValue('remark')?.trim() || undefined;
-    setSaving(true);
-    const result = await run(() =>
-      call(warehouseApi.kittingCalculate, { ...calculated.body, save: true, remark }),
-    );
-    setSaving(false);
-    if (!result) return;
-    setSaveOpen(false);
-    remarkForm.resetFields();
-    setCalculated({ result, body: calculated.body });
-    void client.invalidateQueries({ queryKey: listQueryKey(warehouseApi.kitting.listPage) });
-    modal.confirm({
-      title: '齐套分析已保存',
-      icon: <CheckCircleFilled style={{ color: token.colorSuccess }} />,
-      content: `分析编号 ${result.code ?? ''}，已按保存时的库存重新计算。可在齐套分析列表中查看。`,
-      okText: '查看齐套分析列表',
-      cancelText: '留在此页',
-      onOk: () => navigate(LIST),
+    await run(async () => {
+      setDoing('save');
+      const result = await call(warehouseApi.kittingCalculate, { ...calculated.body, save: true, remark });
+      setSaveOpen(false);
+      remarkForm.resetFields();
+      setCalculated({ result, body: calculated.body });
+      void client.invalidateQueries({ queryKey: listQueryKey(warehouseApi.kitting.listPage) });
+      modal.confirm({
+        title: '齐套分析已保存',
+        icon: <CheckCircleFilled style={{ color: token.colorSuccess }} />,
+        content: `分析编号 ${result.code ?? ''}，已按保存时的库存重新计算。可在齐套分析列表中查看。`,
+        okText: '查看齐套分析列表',
+        cancelText: '留在此页',
+        onOk: () => navigate(LIST),
+      });
     });
   };
 

@@ -16,6 +16,7 @@ import { LoadState } from '../../platform/LoadState.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { StateTag } from '../../platform/machine/StateTags.tsx';
 import { ApiError } from '../../platform/request.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 
 const { Text } = Typography;
 
@@ -95,7 +96,7 @@ export function DistributeModal({
   const tasks = query.data ?? [];
   const [edited, setEdited] = useState<Record<number, TaskChoice>>({});
   const [tried, setTried] = useState(false);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const choiceOf = (t: TaskRow) => edited[t.id] ?? initialChoice(t);
   const change = (t: TaskRow, part: Partial<TaskChoice>) =>
     setEdited((e) => ({ ...e, [t.id]: { ...choiceOf(t), ...part } }));
@@ -112,16 +113,16 @@ export function DistributeModal({
     if (!workOrder || !query.data) return;
     setTried(true);
     if (distributeFaults(tasks, choiceOf).length) return;
-    setSaving(true);
-    try {
-      await call(workOrderApi.distribute, distributeBody(workOrder, tasks, choiceOf));
-      message.success('派工成功');
-      leave(onChanged);
-    } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.reload) leave(onChanged);
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        await call(workOrderApi.distribute, distributeBody(workOrder, tasks, choiceOf));
+        message.success('派工成功');
+        leave(onChanged);
+      } catch (err) {
+        if (err instanceof ApiError && err.code === ErrorCode.reload) leave(onChanged);
+        throw err;
+      }
+    });
   };
 
   const columns: TableColumnType<TaskRow>[] = [

@@ -13,6 +13,7 @@ import { useNavigate } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { type MaterialRow, MaterialSelect, RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import {
   FlowFields,
   type FlowValues,
@@ -88,22 +89,21 @@ export default function OrderQuickAdd() {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [form] = Form.useForm<QuickValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const [product, setProduct] = useState<MaterialRow>();
   const materialsId = Form.useWatch('materialsId', form);
 
-  const submit = async (v: QuickValues) => {
-    setSaving(true);
-    try {
-      const r = await call(producePlanApi.quickAdd, quickOrderBody(v));
-      message.success('快速下单成功');
-      navigate(routeHref('orderDetail', { id: r.orderId }));
-    } catch (err) {
-      showFieldErrors(form, err, FIELDS);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (v: QuickValues) =>
+    run(async () => {
+      try {
+        const r = await call(producePlanApi.quickAdd, quickOrderBody(v));
+        message.success('快速下单成功');
+        navigate(routeHref('orderDetail', { id: r.orderId }));
+      } catch (err) {
+        showFieldErrors(form, err, FIELDS);
+        throw err;
+      }
+    });
 
   return (
     <Form<QuickValues>

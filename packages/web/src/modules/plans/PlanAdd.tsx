@@ -7,13 +7,14 @@ import { priority } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, App, Button, Card, Col, Descriptions, Flex, Form, InputNumber, Row, Space } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import {
   FlowFields,
   type FlowValues,
@@ -108,7 +109,7 @@ export default function PlanAdd() {
   const given = Number(params.get('orderId'));
   const fromOrder = Number.isInteger(given) && given > 0 ? given : undefined;
   const [form] = Form.useForm<PlanAddValues>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const orderId = Form.useWatch('produceOrderId', form);
   const chosen = typeof orderId === 'number' ? orderId : undefined;
   const order = useQuery({
@@ -128,17 +129,18 @@ export default function PlanAdd() {
     navigate(id ? routeHref('orderDetail', { id }) : routeHref('orderList'));
 
   const submit = async (v: PlanAddValues) => {
-    if (!PLANS.add) return;
-    setSaving(true);
-    try {
-      await call(PLANS.add, planAddBody(v));
-      message.success('新增成功');
-      back(v.produceOrderId);
-    } catch (err) {
-      showFieldErrors(form, err, FIELDS);
-    } finally {
-      setSaving(false);
-    }
+    const add = PLANS.add;
+    if (!add) return;
+    await run(async () => {
+      try {
+        await call(add, planAddBody(v));
+        message.success('新增成功');
+        back(v.produceOrderId);
+      } catch (err) {
+        showFieldErrors(form, err, FIELDS);
+        throw err;
+      }
+    });
   };
 
   return (

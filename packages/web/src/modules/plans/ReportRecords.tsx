@@ -7,6 +7,7 @@ import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 
 type Report = RowOf<typeof reportWorkEntity>;
 
@@ -94,25 +95,17 @@ export default function ReportRecords() {
 function WithdrawModal({ report, onClose, onDone }: { report?: Report; onClose(): void; onDone(): void }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ reason?: string }>();
-  const [saving, setSaving] = useState(false);
-  // a double click in one frame sees saving still false
-  const sending = useRef(false);
+  const { saving, run } = useSubmit();
   const submit = async () => {
-    if (!report || sending.current) return;
-    const reason = form.getFieldValue('reason')?.trim() || undefined;
-    sending.current = true;
-    setSaving(true);
-    try {
+    if (!report) return;
+    // a refusal leaves the dialog for another try
+    await run(async () => {
+      const reason = form.getFieldValue('reason')?.trim() || undefined;
       await call(workOrderApi.reverse, { id: report.id, reason });
       message.success('撤销成功');
       form.resetFields();
       onDone();
-    } catch {
-      // the request client has shown why; the dialog stays for another try
-    } finally {
-      sending.current = false;
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal

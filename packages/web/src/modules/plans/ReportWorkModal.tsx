@@ -30,13 +30,14 @@ import {
 } from 'antd';
 import type { Dayjs } from 'dayjs';
 import dayjs from 'dayjs';
-import { useRef, useState } from 'react';
+import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { formatNumber } from '../../platform/list/format.ts';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { useSession } from '../../platform/session.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 
 const SCRAP_REASONS = entityEndpoints(scrapReasonEntity).list;
 const USERS = entityEndpoints(userEntity).list;
@@ -132,10 +133,9 @@ function ReportForm({
   const { message } = App.useApp();
   const user = useSession((s) => s.user);
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  // two clicks in one frame both see saving false: run drops the second
+  const { saving, run } = useSubmit();
   const [problem, setProblem] = useState<string>();
-  // two clicks in one frame both see saving false: the ref stops the second
-  const sending = useRef(false);
   const defect = Form.useWatch('defectQuantity', form);
   const lines = Form.useWatch('defects', form);
   const available = task.availableQuantity;
@@ -152,7 +152,6 @@ function ReportForm({
   ];
 
   const submit = async (v: Values) => {
-    if (sending.current) return;
     const wrong = quantityProblem(v, available);
     setProblem(wrong);
     if (wrong) return;
@@ -174,30 +173,28 @@ function ReportForm({
       remark: v.remark?.trim() || undefined,
       mouldId: v.mouldId ?? undefined,
     };
-    sending.current = true;
-    setSaving(true);
-    try {
-      await call(workOrderApi.report, body);
-      message.success('报工成功');
-      onReported();
-      onClose();
-    } catch (err) {
-      showFieldErrors(form, err, [
-        'stationId',
-        'userIds',
-        'goodQuantity',
-        'defectQuantity',
-        'repairQuantity',
-        'startTime',
-        'endTime',
-        'workHours',
-        'remark',
-        'mouldId',
-      ]);
-    } finally {
-      sending.current = false;
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        await call(workOrderApi.report, body);
+        message.success('报工成功');
+        onReported();
+        onClose();
+      } catch (err) {
+        showFieldErrors(form, err, [
+          'stationId',
+          'userIds',
+          'goodQuantity',
+          'defectQuantity',
+          'repairQuantity',
+          'startTime',
+          'endTime',
+          'workHours',
+          'remark',
+          'mouldId',
+        ]);
+        throw err;
+      }
+    });
   };
 
   const quantity = (name: 'goodQuantity' | 'defectQuantity' | 'repairQuantity', label: string) => (

@@ -2,10 +2,10 @@ import { warehouseApi } from '@factory/shared/api/warehouse';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { warehouseEntity, warehouseLocationEntity } from '@factory/shared/entities/warehouse';
 import { App, Form, Typography } from 'antd';
-import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { useSubmit } from '../../platform/useSubmit.ts';
 
 const WAREHOUSES = entityEndpoints(warehouseEntity).list;
 const LOCATIONS = entityEndpoints(warehouseLocationEntity).list;
@@ -33,12 +33,11 @@ export function StockingModal({
   const [form] = Form.useForm<Place>();
   const warehouseId = Form.useWatch('warehouseId', form);
   const warehouseName = Form.useWatch('warehouseName', form) as string | undefined;
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
 
   async function submit() {
     const place = await form.validateFields();
-    setSaving(true);
-    try {
+    await run(async () => {
       const body = { warehouseId: Number(place.warehouseId), locationId: place.locationId ?? null };
       const done =
         plans.length === 1
@@ -47,9 +46,7 @@ export function StockingModal({
       message.success(`已入库 ${done.totalQuantity}（${done.lineCount} 个工单），入库单 ${done.code}`);
       onDone();
       onClose();
-    } finally {
-      setSaving(false);
-    }
+    });
   }
 
   return (

@@ -47,6 +47,7 @@ import { useMachineActions, useTenantFlags } from '../../platform/machine/useMac
 import { useHasPage } from '../../platform/pages.ts';
 import { ApiError } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { DistributeModal, tasksQueryKey } from './DistributeModal.tsx';
 import { ReportWorkModal } from './ReportWorkModal.tsx';
 import { Minutes, RatioBar, REWORK, type WorkOrder, workOrderHref } from './workOrderParts.tsx';
@@ -118,7 +119,7 @@ function StartTaskModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ stationId: number }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const stations = [...(task?.stations ?? [])].sort((a, b) => Number(b.distributed) - Number(a.distributed));
   const distributed = stations.filter((s) => s.distributed);
   const preset =
@@ -126,22 +127,18 @@ function StartTaskModal({
     (distributed.length === 1 ? distributed[0].id : stations.length === 1 ? stations[0].id : undefined);
   const submit = async () => {
     if (!task) return;
-    let v: { stationId: number };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form says what is missing
-    }
-    setSaving(true);
-    try {
-      await call(workOrderApi.startTask, { id: task.id, version: task.version, stationId: v.stationId });
-      message.success('开工成功');
-      onChanged();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.reload) onChanged();
-    } finally {
-      setSaving(false);
-    }
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return; // the form says what is missing
+    await run(async () => {
+      try {
+        await call(workOrderApi.startTask, { id: task.id, version: task.version, stationId: v.stationId });
+        message.success('开工成功');
+        onChanged();
+      } catch (err) {
+        if (err instanceof ApiError && err.code === ErrorCode.reload) onChanged();
+        throw err;
+      }
+    });
   };
   return (
     <AppModal

@@ -18,6 +18,7 @@ import { stateColumns } from '../../platform/machine/StateTags.tsx';
 import { useMachineActions, useTenantFlags } from '../../platform/machine/useMachineActions.tsx';
 import { ApiError } from '../../platform/request.ts';
 import { usePermission } from '../../platform/usePermission.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { DistributeModal } from './DistributeModal.tsx';
 import { Minutes, RatioBar, type WorkOrder, workOrderHref } from './workOrderParts.tsx';
 
@@ -60,35 +61,31 @@ function QuantityModal({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ quantity: number }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const text = QUANTITY_DIALOG[kind];
   const quantity = row?.quantity ?? 0;
   const submit = async () => {
     if (!row) return;
-    let v: { quantity: number };
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form says what is wrong
-    }
-    setSaving(true);
-    try {
-      const body = { id: row.id, version: row.version, quantity: v.quantity };
-      if (kind === 'split') {
-        const made = await call(workOrderApi.split, body);
-        message.success(`拆分成功，新工单 ${made.code}`);
-      } else {
-        await call(workOrderApi.reduce, body);
-        message.success('减量成功');
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return; // the form says what is wrong
+    await run(async () => {
+      try {
+        const body = { id: row.id, version: row.version, quantity: v.quantity };
+        if (kind === 'split') {
+          const made = await call(workOrderApi.split, body);
+          message.success(`拆分成功，新工单 ${made.code}`);
+        } else {
+          await call(workOrderApi.reduce, body);
+          message.success('减量成功');
+        }
+        form.resetFields();
+        onChanged();
+      } catch (err) {
+        if (err instanceof ApiError && err.code === ErrorCode.reload) onChanged();
+        else showFieldErrors(form, err, ['quantity']);
+        throw err;
       }
-      form.resetFields();
-      onChanged();
-    } catch (err) {
-      if (err instanceof ApiError && err.code === ErrorCode.reload) onChanged();
-      else showFieldErrors(form, err, ['quantity']);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal

@@ -17,6 +17,7 @@ import { call } from '../../platform/call.ts';
 import { formatNumber } from '../../platform/list/format.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { ApiError } from '../../platform/request.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { MaterialCell } from './MaterialCell.tsx';
 import { leftOf, type PurchaseOrderDetail, type PurchaseOrderLine } from './purchaseParts.ts';
 
@@ -125,7 +126,7 @@ export function ReceiveModal({
       return { ...e, [l.id]: rest };
     });
   };
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const [error, setError] = useState<string>();
   const [warehouseError, setWarehouseError] = useState<string>();
   const [lineErrors, setLineErrors] = useState<Record<number, Partial<Record<PickField, string>>>>({});
@@ -140,22 +141,22 @@ export function ReceiveModal({
       open_.map((l) => ({ lineId: l.id, pick: pickOf(l) })),
     );
     if (!body.lines.length) return setError('请至少填写一行收货数量');
-    setSaving(true);
-    setError(undefined);
-    setLineErrors({});
-    try {
-      const done = await call(purchaseApi.receive, body);
-      message.success(`收货成功，入库单 ${done.stockDocCode}`);
-      setPicks({});
-      onDone();
-    } catch (err) {
-      // the request client has shown why; keep it beside the fields and lines too
-      setError(err instanceof Error ? err.message : '收货失败');
-      showErrors(err, body);
-      if (err instanceof ApiError && err.code === ErrorCode.reload) onStale();
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      setError(undefined);
+      setLineErrors({});
+      try {
+        const done = await call(purchaseApi.receive, body);
+        message.success(`收货成功，入库单 ${done.stockDocCode}`);
+        setPicks({});
+        onDone();
+      } catch (err) {
+        // the request client has shown why; keep it beside the fields and lines too
+        setError(err instanceof Error ? err.message : '收货失败');
+        showErrors(err, body);
+        if (err instanceof ApiError && err.code === ErrorCode.reload) onStale();
+        throw err;
+      }
+    });
   };
 
   /** A refusal's faults on their fields: `warehouseId`, `lines.N.<field>`, a batch code already taken. */

@@ -28,6 +28,7 @@ import { cellOf, EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { RefTreeSelect } from '../../platform/list/RefTreeSelect.tsx';
 import type { RowAction } from '../../platform/list/types.ts';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { EQUIPMENT, type Equipment, myEquipment, useShowMineOnly } from '../equipment/index.ts';
 
 const { Text } = Typography;
@@ -85,7 +86,7 @@ function AddEquipment({
   const [classId, setClassId] = useState<number>();
   const [page, setPage] = useState(1);
   const [picked, setPicked] = useState<number[]>([]);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
 
   const filters = useMemo(() => {
     const items: FilterItem[] = [];
@@ -121,19 +122,13 @@ function AddEquipment({
     reset();
     onClose();
   };
-  const save = async () => {
-    setSaving(true);
-    try {
+  const save = () =>
+    run(async () => {
       await myEquipment.addMine(picked);
       message.success('添加成功');
       reset();
       onAdded();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   return (
     <AppModal
@@ -215,7 +210,7 @@ export default function MineEquipment() {
   const client = useQueryClient();
   const [adding, setAdding] = useState(false);
   const [typed, setTyped] = useState('');
-  const [switching, setSwitching] = useState(false);
+  const { saving: switching, run: runSwitch } = useSubmit();
   const mine = useQuery({
     queryKey: MINE_KEY,
     queryFn: ({ signal }) => myEquipment.mine({ signal }),
@@ -238,19 +233,13 @@ export default function MineEquipment() {
       : all;
   }, [mine.data, typed]);
 
-  const toggle = async (on: boolean) => {
-    setSwitching(true);
-    try {
+  const toggle = (on: boolean) =>
+    runSwitch(async () => {
       await myEquipment.setShowMineOnly({ showMyEquipmentOnly: on });
       client.setQueryData([myEquipmentApi.showMineOnly.path], on);
       void client.invalidateQueries({ queryKey: listQueryKey(EQUIPMENT.listPage) });
       message.success(on ? '已开启，设备台账只显示我的设备' : '已关闭，设备台账显示全部设备');
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSwitching(false);
-    }
-  };
+    });
 
   const actions: RowAction<Equipment>[] = [
     {

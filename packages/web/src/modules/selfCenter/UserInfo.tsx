@@ -2,7 +2,6 @@ import { type UserRow, userApi } from '@factory/shared/api/user';
 import { userEntity } from '@factory/shared/entities/user';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Card, Col, Descriptions, Flex, Form, Input, Row, Tag, Typography } from 'antd';
-import { useState } from 'react';
 import type { Static } from 'typebox';
 import { client } from '../../platform/call.ts';
 import { FormSaveBar } from '../../platform/FormSaveBar.tsx';
@@ -10,6 +9,7 @@ import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { fieldRules, showFieldErrors } from '../../platform/list/formRules.ts';
 import { useSession } from '../../platform/session.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { CurrentPost } from '../../shell/SwitchDialogs.tsx';
 
 type Own = Static<typeof UserRow>;
@@ -60,30 +60,29 @@ function Profile({ own }: { own: Own }) {
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const name = Form.useWatch('name', form);
 
-  const submit = async (v: Values) => {
-    setSaving(true);
-    try {
-      const saved = await users.updateOwn({
-        name: v.name.trim(),
-        phone: v.phone?.trim() ?? '',
-        email: v.email?.trim() ?? '',
-        avatar: v.avatar ?? null,
-      });
-      client.setQueryData(['ownDetail'], saved);
-      form.setFieldsValue(valuesOf(saved));
-      // the header shows the name and avatar: at once, without signing in again
-      const { user, setUser } = useSession.getState();
-      if (user) setUser({ ...user, name: saved.name, avatar: saved.avatar });
-      message.success('修改成功');
-    } catch (err) {
-      showFieldErrors(form, err, EDITABLE);
-    } finally {
-      setSaving(false);
-    }
-  };
+  const submit = (v: Values) =>
+    run(async () => {
+      try {
+        const saved = await users.updateOwn({
+          name: v.name.trim(),
+          phone: v.phone?.trim() ?? '',
+          email: v.email?.trim() ?? '',
+          avatar: v.avatar ?? null,
+        });
+        client.setQueryData(['ownDetail'], saved);
+        form.setFieldsValue(valuesOf(saved));
+        // the header shows the name and avatar: at once, without signing in again
+        const { user, setUser } = useSession.getState();
+        if (user) setUser({ ...user, name: saved.name, avatar: saved.avatar });
+        message.success('修改成功');
+      } catch (err) {
+        showFieldErrors(form, err, EDITABLE);
+        throw err;
+      }
+    });
 
   return (
     <Form form={form} layout="vertical" name="selfInfo" initialValues={valuesOf(own)} onFinish={submit}>

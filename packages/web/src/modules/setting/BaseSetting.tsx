@@ -21,11 +21,12 @@ import {
   theme,
 } from 'antd';
 import type { Color } from 'antd/es/color-picker';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { FormSaveBar } from '../../platform/FormSaveBar.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { useHasPage } from '../../platform/pages.ts';
 import { usePermission } from '../../platform/usePermission.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import RouterCodeTree, { canonicalCodes } from './RouterCodeTree.tsx';
 import { showFieldErrors, useBasicConfig } from './useBasicConfig.ts';
 
@@ -254,7 +255,7 @@ export default function BaseSetting() {
   const config = useBasicConfig();
   const [form] = Form.useForm<Values>();
   const sizes = Form.useWatch('page_size_config', form);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const initial = useMemo(() => fromServer(config.values), [config.values]);
 
   if (config.isPending || config.isError) return <LoadState query={config} title="基础设置" rows={12} />;
@@ -267,15 +268,15 @@ export default function BaseSetting() {
       message.info('没有需要保存的修改');
       return;
     }
-    setSaving(true);
-    try {
-      await config.save.mutateAsync(changed);
-      message.success('修改成功');
-    } catch (err) {
-      showFieldErrors(form, err, CODES);
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        await config.save.mutateAsync(changed);
+        message.success('修改成功');
+      } catch (err) {
+        showFieldErrors(form, err, CODES);
+        throw err;
+      }
+    });
   };
 
   const validSizes = !checkSizes(sizes) ? (sizes ?? []).map(Number) : undefined;

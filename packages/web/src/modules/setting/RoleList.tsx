@@ -21,6 +21,7 @@ import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { ListPageHandle, RowAction } from '../../platform/list/types.ts';
 import { useHasPage } from '../../platform/pages.ts';
 import { useSession } from '../../platform/session.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import RoleUsersDrawer from './RoleUsersDrawer.tsx';
 import RouterCodeTree from './RouterCodeTree.tsx';
 
@@ -57,7 +58,7 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
   });
   // the editor's value once loaded; undefined while it still shows the stored one
   const [edited, setEdited] = useState<{ id: number; codes: string[] }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const index = useMemo(
     () => (tenant.data ? tenantTree(tenant.data) : indexTree(permissionTree())),
     [tenant.data],
@@ -82,18 +83,13 @@ function PermissionDrawer({ role, onClose }: { role?: Role; onClose(): void }) {
   };
   const save = async () => {
     if (!role) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       const authority = value.length ? formatAuthority([authorityOfGrant(new Set(value), index)]) : '';
       await roles.updatePermission({ id: role.id, authority });
       message.success('设置成功');
       void current.refetch();
       close();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -16,6 +16,7 @@ import type { RowAction } from '../../platform/list/types.ts';
 import { usePageSizes } from '../../platform/list/useListQuery.ts';
 import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import UserFormModal from './UserFormModal.tsx';
 import UserLinksModal, { equipmentLinks, stationLinks } from './UserLinksModal.tsx';
 import type { User } from './userApi.ts';
@@ -43,25 +44,17 @@ function AddUsers({
 }) {
   const { message } = App.useApp();
   const [form] = Form.useForm<{ userIds: number[] }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const save = async () => {
-    let userIds: number[];
-    try {
-      ({ userIds } = await form.validateFields());
-    } catch {
-      return; // the form says what is missing
-    }
-    setSaving(true);
-    try {
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return; // the form says what is missing
+    await run(async () => {
+      const { userIds } = v;
       const added = await roles.addUsers({ roleId: role.id, userIds });
       message.success(added ? `已添加 ${added} 位用户` : '所选用户已在该角色中');
       form.resetFields();
       onAdded();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal

@@ -2,12 +2,12 @@ import { LinkOutlined, PictureOutlined } from '@ant-design/icons';
 import { authApi } from '@factory/shared/api/auth';
 import { basicConfigDecl } from '@factory/shared/api/basicConfig';
 import { App, Card, Col, Flex, Form, Image, Input, QRCode, Row, Typography, theme } from 'antd';
-import { useState } from 'react';
 import { call } from '../../platform/call.ts';
 import { FormSaveBar } from '../../platform/FormSaveBar.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { showFieldErrors, useBasicConfig } from './useBasicConfig.ts';
 
 const { Text } = Typography;
@@ -41,7 +41,7 @@ export default function SystemParams() {
   const [form] = Form.useForm<Values>();
   const logo = Form.useWatch('companyLogo', form);
   const appUrl = Form.useWatch('app_version_upload', form);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
 
   const initial = Object.fromEntries(CODES.map((c) => [c, config.values[c] ?? ''])) as Values;
 
@@ -56,20 +56,20 @@ export default function SystemParams() {
       message.info('没有需要保存的修改');
       return;
     }
-    setSaving(true);
-    try {
-      await config.save.mutateAsync(changed);
-      message.success('修改成功');
-      if (changed.some((c) => PROFILE.includes(c.code))) {
-        // the header shows the company name, logo and version from the session user
-        const user = await call(authApi.loginInfo, { keep: true });
-        useSession.getState().setUser(user);
+    await run(async () => {
+      try {
+        await config.save.mutateAsync(changed);
+        message.success('修改成功');
+        if (changed.some((c) => PROFILE.includes(c.code))) {
+          // the header shows the company name, logo and version from the session user
+          const user = await call(authApi.loginInfo, { keep: true });
+          useSession.getState().setUser(user);
+        }
+      } catch (err) {
+        showFieldErrors(form, err, CODES);
+        throw err;
       }
-    } catch (err) {
-      showFieldErrors(form, err, CODES);
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   const logoOk = !!logo && URL_RULE.test(logo);

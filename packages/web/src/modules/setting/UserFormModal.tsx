@@ -14,6 +14,7 @@ import { fieldRules, placeholderOf, showFieldErrors } from '../../platform/list/
 import { RefTreeSelect } from '../../platform/list/RefTreeSelect.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { type User, userNamePrefix, users } from './userApi.ts';
 
 const F = userEntity.fields;
@@ -84,7 +85,7 @@ interface Props {
 export default function UserFormModal({ open, mode, source, onClose, onSaved }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const [suggesting, setSuggesting] = useState(false);
   const editing = mode === 'edit';
 
@@ -129,43 +130,39 @@ export default function UserFormModal({ open, mode, source, onClose, onSaved }: 
   }, [open, mode, source]);
 
   const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form shows what is missing
-    }
-    setSaving(true);
-    const profile = {
-      name: v.name.trim(),
-      jobNumber: v.jobNumber?.trim() ?? '',
-      phone: v.phone?.trim() ?? '',
-      email: v.email?.trim() ?? '',
-      avatar: v.avatar || null,
-    };
-    const links = {
-      roleIds: v.roleIds ?? [],
-      groupIds: v.groupIds ?? [],
-      organizationId: v.organizationId ?? null,
-    };
-    try {
-      const saved =
-        editing && source
-          ? await users.update({ id: source.id, ...profile, ...links })
-          : await users.add({
-              ...profile,
-              userName: v.userName.trim(),
-              password: await encryptText(v.password),
-              isEnabled: v.isEnabled,
-              ...links,
-            });
-      message.success(editing ? '修改成功' : '新增成功');
-      onSaved(saved);
-    } catch (err) {
-      showFieldErrors(form, err, FIELDS);
-    } finally {
-      setSaving(false);
-    }
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return; // the form shows what is missing
+    await run(async () => {
+      const profile = {
+        name: v.name.trim(),
+        jobNumber: v.jobNumber?.trim() ?? '',
+        phone: v.phone?.trim() ?? '',
+        email: v.email?.trim() ?? '',
+        avatar: v.avatar || null,
+      };
+      const links = {
+        roleIds: v.roleIds ?? [],
+        groupIds: v.groupIds ?? [],
+        organizationId: v.organizationId ?? null,
+      };
+      try {
+        const saved =
+          editing && source
+            ? await users.update({ id: source.id, ...profile, ...links })
+            : await users.add({
+                ...profile,
+                userName: v.userName.trim(),
+                password: await encryptText(v.password),
+                isEnabled: v.isEnabled,
+                ...links,
+              });
+        message.success(editing ? '修改成功' : '新增成功');
+        onSaved(saved);
+      } catch (err) {
+        showFieldErrors(form, err, FIELDS);
+        throw err;
+      }
+    });
   };
 
   return (

@@ -8,11 +8,11 @@ import { equipmentEntity } from '@factory/shared/entities/equipment';
 import { stationEntity } from '@factory/shared/entities/information';
 import { skipToken, useQuery, useQueryClient } from '@tanstack/react-query';
 import { App, Form, Skeleton } from 'antd';
-import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { listQueryKey } from '../../platform/list/useListQuery.ts';
+import { useSubmit } from '../../platform/useSubmit.ts';
 
 /** What a user is linked to and how the links are read and replaced. */
 export interface UserLinks {
@@ -77,7 +77,7 @@ export default function UserLinksModal({
   const { message } = App.useApp();
   const client = useQueryClient();
   const [form] = Form.useForm<{ ids: number[] }>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const current = useQuery({
     queryKey: ['userLinks', links.title, user?.id],
     queryFn: user ? ({ signal }) => links.current(user.id, signal) : skipToken,
@@ -86,17 +86,12 @@ export default function UserLinksModal({
 
   const save = async () => {
     if (!user) return;
-    setSaving(true);
-    try {
+    await run(async () => {
       await links.save(user.id, form.getFieldValue('ids') ?? []);
       message.success('设置成功');
       for (const list of links.shownIn ?? []) void client.invalidateQueries({ queryKey: listQueryKey(list) });
       onSaved();
-    } catch {
-      // the request client has shown why
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

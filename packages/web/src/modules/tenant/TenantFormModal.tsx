@@ -2,9 +2,10 @@ import { UserOutlined } from '@ant-design/icons';
 import { encryptText } from '@factory/shared/crypto';
 import { TENANT_FLAG_NAMES, TENANT_FLAGS, type TenantFlag } from '@factory/shared/tenantFlags';
 import { Alert, App, Checkbox, Col, Divider, Form, Input, Modal, Row, Typography, theme } from 'antd';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import { enabledFlags, type Tenant, tenants } from './tenantApi.ts';
 
 const { Text } = Typography;
@@ -70,7 +71,7 @@ interface Props {
 export default function TenantFormModal({ open, tenant, onClose, onSaved }: Props) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const flags = Form.useWatch('flags', form) ?? [];
   const editing = !!tenant;
 
@@ -88,40 +89,36 @@ export default function TenantFormModal({ open, tenant, onClose, onSaved }: Prop
   }, [open, tenant, form]);
 
   const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form shows what is missing
-    }
-    setSaving(true);
-    try {
-      const companyName = v.companyName.trim();
-      const saved = tenant
-        ? await tenants.update({
-            id: tenant.id,
-            companyName,
-            logo: v.logo?.trim() || null,
-            version: v.version?.trim() || null,
-            flags: flagRecord(v.flags ?? []),
-          })
-        : await tenants.add({
-            memberCode: v.memberCode.trim(),
-            companyName,
-            ...(v.logo?.trim() ? { logo: v.logo.trim() } : {}),
-            ...(v.version?.trim() ? { version: v.version.trim() } : {}),
-            flags: flagRecord(v.flags ?? []),
-            adminName: v.adminName.trim(),
-            adminPassword: await encryptText(v.adminPassword),
-          });
-      message.success(tenant ? '修改成功' : '新增成功');
-      onSaved(saved);
-    } catch (err) {
-      // the request client has shown the message; point at the field it names
-      showFieldErrors(form, err, FIELDS);
-    } finally {
-      setSaving(false);
-    }
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return; // the form shows what is missing
+    await run(async () => {
+      try {
+        const companyName = v.companyName.trim();
+        const saved = tenant
+          ? await tenants.update({
+              id: tenant.id,
+              companyName,
+              logo: v.logo?.trim() || null,
+              version: v.version?.trim() || null,
+              flags: flagRecord(v.flags ?? []),
+            })
+          : await tenants.add({
+              memberCode: v.memberCode.trim(),
+              companyName,
+              ...(v.logo?.trim() ? { logo: v.logo.trim() } : {}),
+              ...(v.version?.trim() ? { version: v.version.trim() } : {}),
+              flags: flagRecord(v.flags ?? []),
+              adminName: v.adminName.trim(),
+              adminPassword: await encryptText(v.adminPassword),
+            });
+        message.success(tenant ? '修改成功' : '新增成功');
+        onSaved(saved);
+      } catch (err) {
+        // the request client has shown the message; point at the field it names
+        showFieldErrors(form, err, FIELDS);
+        throw err;
+      }
+    });
   };
 
   return (

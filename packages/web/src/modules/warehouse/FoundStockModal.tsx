@@ -5,10 +5,10 @@ import { MAX_STOCK_QUANTITY } from '@factory/shared/entities/stockDoc';
 import { warehouseAreaEntity, warehouseLocationEntity } from '@factory/shared/entities/warehouse';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Col, Form, Input, InputNumber, Row } from 'antd';
-import { useState } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { MaterialSelect, RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { useSubmit } from '../../platform/useSubmit.ts';
 import type { CountEntryLine, StockCount } from './stockCountParts.ts';
 
 const AREAS = entityEndpoints(warehouseAreaEntity).list;
@@ -70,7 +70,7 @@ export function FoundStockModal({
   onAdd(line: CountEntryLine): Promise<void>;
 }) {
   const [form] = Form.useForm<Found>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const areas = useScopeAreas(count, open);
   const areaScoped = typeof count.warehouseAreaId === 'number';
   const locationFilters: FilterItem[] | undefined = areas
@@ -78,22 +78,14 @@ export function FoundStockModal({
     : undefined;
   const scope = `${count.warehouseName ?? ''}${count.warehouseAreaName ? `/${count.warehouseAreaName}` : ''}`;
 
+  // a refusal leaves what was typed for another try
   const submit = async () => {
-    let v: Found;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form says what is missing
-    }
-    setSaving(true);
-    try {
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return; // the form says what is missing
+    await run(async () => {
       await onAdd(foundLine(v));
       form.resetFields();
-    } catch {
-      // the request client has shown why; what was typed stays for another try
-    } finally {
-      setSaving(false);
-    }
+    });
   };
 
   return (

@@ -32,6 +32,7 @@ import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts
 import { RefTreeSelect } from '../list/RefTreeSelect.tsx';
 import { materialLabel, RemoteSelect } from '../list/RemoteSelect.tsx';
 import { TimeOfDayPicker } from '../TimeOfDayPicker.tsx';
+import { useSubmit } from '../useSubmit.ts';
 
 export type FormMode = 'add' | 'copy' | 'edit';
 type Rec = Record<string, unknown>;
@@ -179,7 +180,7 @@ export function useEntityForm({
 }: EntityFormProps) {
   const { message } = App.useApp();
   const [form] = Form.useForm<Values>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const [suggesting, setSuggesting] = useState(false);
   const { add, update, maxCode } = entityEndpoints(entity);
   const fields = formFields(entity);
@@ -230,12 +231,8 @@ export function useEntityForm({
   }, [open, mode, source]);
 
   const submit = async () => {
-    let v: Values;
-    try {
-      v = await form.validateFields();
-    } catch {
-      return; // the form shows what is missing
-    }
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return; // the form shows what is missing
     const body: Values = {};
     const custom: Values = {};
     const given = (v.custom ?? {}) as Values;
@@ -246,20 +243,20 @@ export function useEntityForm({
     for (const [k, value] of Object.entries(v))
       if (k !== 'custom' && !Object.hasOwn(body, k)) body[k] = value;
     if (entity.customFields) body.custom = custom;
-    setSaving(true);
-    try {
-      // the screen offers 修改 and 新增 only where the route's buttons declared these calls
-      const saved =
-        mode === 'edit' && source
-          ? await call(declared(update), { id: source.id, ...body })
-          : await call(declared(add), body);
-      message.success(mode === 'edit' ? '修改成功' : '新增成功');
-      onSaved(saved);
-    } catch (err) {
-      showFieldErrors(form, err, names);
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        // the screen offers 修改 and 新增 only where the route's buttons declared these calls
+        const saved =
+          mode === 'edit' && source
+            ? await call(declared(update), { id: source.id, ...body })
+            : await call(declared(add), body);
+        message.success(mode === 'edit' ? '修改成功' : '新增成功');
+        onSaved(saved);
+      } catch (err) {
+        showFieldErrors(form, err, names);
+        throw err;
+      }
+    });
   };
 
   // one column per field; long texts take the full width, after everything else

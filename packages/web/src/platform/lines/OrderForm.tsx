@@ -4,12 +4,13 @@ import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { lineAmount } from '@factory/shared/entities/salesOrder';
 import type { AddBody, DetailOf } from '@factory/shared/entities/schema';
 import { App, Button, Card, Flex, Form, Result, Row, Space, Typography } from 'antd';
-import { type ReactNode, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useEffect, useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call } from '../call.ts';
 import { LoadState } from '../LoadState.tsx';
 import { formatNumber } from '../list/format.ts';
 import { showFieldErrors } from '../list/formRules.ts';
+import { useSubmit } from '../useSubmit.ts';
 import { DocumentTitle } from './DocumentTitle.tsx';
 import { type DeclaredColumnsOptions, type DocLine, declaredLineColumns } from './declaredColumns.tsx';
 import { LinesEditor } from './LinesEditor.tsx';
@@ -95,7 +96,7 @@ function OrderForm({ spec, source }: { spec: AnySpec; source?: AnyOrder }) {
   const navigate = useNavigate();
   const { message } = App.useApp();
   const [form] = Form.useForm<Record<string, unknown>>();
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const decl = entity.lines;
   const endpoints = entityEndpoints(entity);
   const material = Object.values(decl.fields).find((f: FieldDecl) => f.ref?.entity === 'materials')?.label;
@@ -119,24 +120,24 @@ function OrderForm({ spec, source }: { spec: AnySpec; source?: AnyOrder }) {
     const linesOk = doc.check();
     if (!headOk || !linesOk) return;
     const body = spec.body(form.getFieldsValue(true), doc.lines);
-    setSaving(true);
-    try {
-      // the route's buttons give an order its add and update calls
-      const saved = source
-        ? await call(endpoints.update as NonNullable<typeof endpoints.update>, {
-            id: source.id,
-            version: source.version,
-            ...body,
-          })
-        : await call(endpoints.add as NonNullable<typeof endpoints.add>, body);
-      message.success('保存成功');
-      navigate(spec.detailHref(saved));
-    } catch (err) {
-      showFieldErrors(form, err, spec.headFields);
-      doc.showServerErrors(err);
-    } finally {
-      setSaving(false);
-    }
+    await run(async () => {
+      try {
+        // the route's buttons give an order its add and update calls
+        const saved = source
+          ? await call(endpoints.update as NonNullable<typeof endpoints.update>, {
+              id: source.id,
+              version: source.version,
+              ...body,
+            })
+          : await call(endpoints.add as NonNullable<typeof endpoints.add>, body);
+        message.success('保存成功');
+        navigate(spec.detailHref(saved));
+      } catch (err) {
+        showFieldErrors(form, err, spec.headFields);
+        doc.showServerErrors(err);
+        throw err;
+      }
+    });
   };
 
   const total = doc.lines.reduce((n, l) => n + amountOf(l), 0);

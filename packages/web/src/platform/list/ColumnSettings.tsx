@@ -1,6 +1,7 @@
 import { ArrowDownOutlined, ArrowUpOutlined, HolderOutlined, SettingOutlined } from '@ant-design/icons';
 import { App, Button, Checkbox, Flex, InputNumber, Popover, Tooltip, Typography, theme } from 'antd';
 import { useState } from 'react';
+import { useSubmit } from '../useSubmit.ts';
 import type { ColumnState } from './columnPrefs.ts';
 
 const { Text } = Typography;
@@ -30,7 +31,7 @@ export function ColumnSettings({ labels, columns, defaults, onSave }: Props) {
   const { token } = theme.useToken();
   const [open, setOpen] = useState(false);
   const [draft, setDraft] = useState<ColumnState[]>(columns);
-  const [saving, setSaving] = useState(false);
+  const { saving, run } = useSubmit();
   const [drag, setDrag] = useState<{ from: number; over: number }>();
   // rows drag only from their handle, so the width inputs keep normal text selection
   const [armed, setArmed] = useState<number>();
@@ -45,18 +46,13 @@ export function ColumnSettings({ labels, columns, defaults, onSave }: Props) {
     setOpen(next);
   };
 
-  const save = async () => {
-    setSaving(true);
-    try {
+  // a refusal leaves the popover open with the changes
+  const save = () =>
+    run(async () => {
       await onSave(draft);
       message.success('列设置已保存');
       setOpen(false);
-    } catch {
-      // the request client has shown why; the popover stays open with the changes
-    } finally {
-      setSaving(false);
-    }
-  };
+    });
 
   const content = (
     <Flex vertical style={{ width: 340 }}>

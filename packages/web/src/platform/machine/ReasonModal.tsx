@@ -1,6 +1,6 @@
 import { Form, Input, Typography } from 'antd';
-import { useRef, useState } from 'react';
 import { AppModal } from '../AppModal.tsx';
+import { useSubmit } from '../useSubmit.ts';
 
 /** As the machines' reasons: 1 to 200 characters. */
 export const REASON_MAX = 200;
@@ -34,28 +34,17 @@ export function ReasonModal({
   onCancel(): void;
 }) {
   const [form] = Form.useForm<{ reason: string }>();
-  const [saving, setSaving] = useState(false);
-  // a double click in one frame sees saving still false
-  const sending = useRef(false);
+  // a double click in one frame sees saving still false: run drops the second;
+  // a refusal leaves the reason for another try
+  const { saving, run } = useSubmit();
   const submit = async () => {
-    if (sending.current) return;
-    let reason: string;
-    try {
-      reason = (await form.validateFields()).reason.trim();
-    } catch {
-      return; // the form says what is missing
-    }
-    sending.current = true;
-    setSaving(true);
-    try {
+    const v = await form.validateFields().catch(() => undefined);
+    if (!v) return; // the form says what is missing
+    await run(async () => {
+      const reason = v.reason.trim();
       await onOk(reason);
       form.resetFields();
-    } catch {
-      // the request client has shown why; the reason stays for another try
-    } finally {
-      sending.current = false;
-      setSaving(false);
-    }
+    });
   };
   return (
     <AppModal
