@@ -1,6 +1,9 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { MAX_STOCK_QUANTITY } from '../entities/stockDoc.ts';
 import { PURCHASE_BASE } from '../machines/purchase.ts';
+import { PICK_KEY } from '../machines/quota.ts';
 import { endpoint } from './contract.ts';
+import type { FieldError } from './errors.ts';
 import { IdQuery, RowId } from './list.ts';
 
 const Q = `${PURCHASE_BASE}quota/`;
@@ -68,7 +71,7 @@ export const VarianceRow = Type.Object({
 });
 export type VarianceRow = Static<typeof VarianceRow>;
 
-/** A pick that went beyond the quota with a reason (超定额领料). */
+/** A pick beyond the quota's own allowance, let through by passed applications (超定额领料). */
 export const OverrunRow = Type.Object({
   id: Type.Integer(),
   workOrderCode: Type.String(),
@@ -77,7 +80,10 @@ export const OverrunRow = Type.Object({
   allowedQuantity: Type.Number(),
   issuedBefore: Type.Number(),
   quantity: Type.Number(),
+  /** The passed applications' reasons. */
   reason: Type.String(),
+  /** The passed applications that let it through. */
+  applicationCodes: Type.Array(Type.String()),
   createdByName: nullable(Type.String()),
   createdAt: Type.String(),
 });
@@ -90,6 +96,39 @@ export const QuotaVariance = Type.Object({
   truncated: Type.Boolean(),
 });
 export type QuotaVariance = Static<typeof QuotaVariance>;
+
+/** 超定额申请: one work order may take this much more of one material, once passed. */
+export const ApplyBody = Type.Object(
+  {
+    workOrderId: RowId('工单'),
+    materialsId: RowId('物料'),
+    quantity: Type.Number({ minimum: 0.000001, maximum: MAX_STOCK_QUANTITY, title: '超定额数量' }),
+    reason: Type.String({ minLength: 1, maxLength: 200, title: '申请原因' }),
+  },
+  { additionalProperties: false },
+);
+
+export const ApplyResult = Type.Object({ id: Type.Integer(), code: Type.String(), version: Type.Integer() });
+
+/** The field of a pick's refusal for the quota (code 7): the web offers the application with it. */
+export const OVER_QUOTA_FIELD = 'overQuota';
+
+/**
+ * A pick refused for the quota, as the refusal's field error carries it: what the application
+ * needs (work order, material, the excess over the allowance) and the ones still pending.
+ */
+export interface OverQuotaRefusal extends FieldError {
+  field: typeof OVER_QUOTA_FIELD;
+  workOrderId: number;
+  workOrderCode: string;
+  materialsId: number;
+  materialsName: string;
+  unitName: string | null;
+  /** What this pick asks beyond the allowance (passed applications included). */
+  excess: number;
+  /** Applications of this work order and material waiting for approval. */
+  pendingCodes: string[];
+}
 
 /** Production quota calls beyond the standard and machine calls. */
 export const quotaApi = {
@@ -108,5 +147,13 @@ export const quotaApi = {
     access: { keys: ['certainNumberList', 'certainNumberDetail'] },
     query: IdQuery,
     result: QuotaVariance,
+  }),
+  apply: endpoint({
+    method: 'POST',
+    path: `${PURCHASE_BASE}quotaApply/addQuotaApply`,
+    summary: '提交超定额领料申请（待审核）：工单、物料、超定额数量与原因；通知审核人',
+    access: { keys: ['certainNumberListApply', PICK_KEY] },
+    body: ApplyBody,
+    result: ApplyResult,
   }),
 };

@@ -27,6 +27,8 @@ export const InventoryQuery = Type.Object(
     ...Page,
     ...PageSize,
     warehouseIdStr: WarehouseIdStr,
+    /** Only stock on the locations of this area (库区). */
+    warehouseAreaId: Type.Optional(RowId('库区')),
     materialsId: Type.Optional(RowId('物料')),
     materialsClassId: Type.Optional(RowId('物料分类')),
     keyword: Keyword,
@@ -276,10 +278,6 @@ export const PickBody = Type.Object(
       ),
       { minItems: 1, maxItems: 500, title: '领料明细' },
     ),
-    /** Why the pick goes beyond the production quota (超定额领料); kept with the pick's record. */
-    overQuotaReason: Type.Optional(
-      Type.Union([Type.String({ maxLength: 200, title: '超定额原因' }), Type.Null()]),
-    ),
   },
   { additionalProperties: false },
 );
@@ -448,6 +446,8 @@ export const warehouseApi = {
       {
         materialsId: RowId('物料'),
         warehouseIdStr: WarehouseIdStr,
+        /** Only the locations of this area (库区). */
+        warehouseAreaId: Type.Optional(RowId('库区')),
         /** 1: only what is available (the batches a stock-out may take). */
         availableOnly: Type.Optional(Type.Union([Type.Literal(0), Type.Literal(1)])),
         /** A pick's preparation order: what it holds (预占) counts as available to it. */

@@ -14,7 +14,7 @@ import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { purchaseOrderEntity, purchaseRequestEntity } from './purchase.ts';
-import { quotaEntity } from './quota.ts';
+import { quotaApplyEntity, quotaEntity } from './quota.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { salesOrderEntity } from './salesOrder.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
@@ -90,5 +90,6 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   purchaseOrder: purchaseOrderEntity,
   purchaseRequest: purchaseRequestEntity,
   quota: quotaEntity,
+  quotaApply: quotaApplyEntity,
   outsourceOrder: outsourceOrderEntity,
 });

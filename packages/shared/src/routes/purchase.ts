@@ -26,6 +26,10 @@ export const purchase = group(
       'Effective',
       'Withdraw',
       'Obsolete',
+      // 超定额领料申请: filed (and withdrawn by the applicant), passed or rejected
+      'Apply',
+      'Approve',
+      'Reject',
     ]),
     sub('certainNumberDetail', 'certain-number-detail/:id', '生产定额详情', `${PUR}/certain-number-list`),
     addPage('certainNumberAdd', 'certain-number-add', '新增生产定额', `${PUR}/certain-number-list`),

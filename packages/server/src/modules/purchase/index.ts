@@ -4,13 +4,20 @@ import type { ModuleFace } from '../../platform/module.ts';
 import { purchaseOrder, purchaseOrderActions, purchaseRoutes } from './orders.ts';
 import { quotaRoutes } from './quota.ts';
 import { purchaseRequest, purchaseRequestActions } from './requests.ts';
-import { purchaseOrderLines, purchaseOrders, purchaseRequests, quotaLines, quotas } from './schema.ts';
+import {
+  purchaseOrderLines,
+  purchaseOrders,
+  purchaseRequests,
+  quotaApplications,
+  quotaLines,
+  quotas,
+} from './schema.ts';
 
 /**
  * Purchase (DOMAIN "Purchase"): purchase requests (keyed or from MRP) ordered into purchase
  * orders to suppliers, on declared machines, and the receipts (inbound stock documents of type 0,
  * through the warehouse module) against their lines; production quotas 生产定额 (certain-number),
- * which join the warehouse's picks to refuse 超定额领料. docs/purchase.md, docs/quota.md.
+ * which join the warehouse's picks to refuse 超定额领料 beyond what passed 超定额申请 allow. docs/purchase.md, docs/quota.md.
  */
 export const purchase: ModuleFace = {
   name: 'purchase',
@@ -44,10 +51,16 @@ export const purchase: ModuleFace = {
     },
     { target: materialsEntity, column: quotas.materialsId, label: '生产定额', names: quotas.code },
     { target: materialsEntity, column: quotaLines.materialsId, label: '生产定额' },
+    {
+      target: materialsEntity,
+      column: quotaApplications.materialsId,
+      label: '超定额申请',
+      names: quotaApplications.code,
+    },
   ],
 };
 
 export { orderRequests, purchaseOrder, purchaseOrderActions } from './orders.ts';
-export { proposeQuota, quota, quotaActions } from './quota.ts';
+export { proposeQuota, quota, quotaActions, quotaApply, quotaApplyActions } from './quota.ts';
 export { purchaseRequest, purchaseRequestActions, refreshRequests } from './requests.ts';
 export * from './schema.ts';

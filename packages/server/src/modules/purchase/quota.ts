@@ -1,16 +1,37 @@
-import type { Proposal, ProposedLine, QuotaVariance } from '@factory/shared/api/quota';
-import { quotaApi } from '@factory/shared/api/quota';
+import { ErrorCode } from '@factory/shared/api/errors';
+import {
+  type ApplyBody,
+  OVER_QUOTA_FIELD,
+  type OverQuotaRefusal,
+  type Proposal,
+  type ProposedLine,
+  type QuotaVariance,
+  quotaApi,
+} from '@factory/shared/api/quota';
 import { fromMicro, micro } from '@factory/shared/decimal';
-import { quotaEntity } from '@factory/shared/entities/quota';
+import { quotaApplyEntity, quotaEntity } from '@factory/shared/entities/quota';
 import { formatFactoryTime } from '@factory/shared/factoryTime';
-import { quotaMachine } from '@factory/shared/machines/quota';
-import { and, asc, desc, eq, inArray, isNull, or, sql } from 'drizzle-orm';
+import { actionKey } from '@factory/shared/machines/define';
+import { stateOf } from '@factory/shared/machines/endpoints';
+import { quotaApplyMachine, quotaMachine } from '@factory/shared/machines/quota';
+import { ADMIN_USER_NAME, parseAuthority } from '@factory/shared/permissions';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
+import type { Static } from 'typebox';
+import { nowOf } from '../../platform/clock.ts';
 import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict, fieldError, notFound } from '../../platform/errors.ts';
+import { AppError, conflict, fieldError, forbidden, notFound } from '../../platform/errors.ts';
+import { emitEvent } from '../../platform/events/bus.ts';
 import { lookedUp } from '../../platform/list.ts';
-import { machineService } from '../../platform/machine.ts';
-import { handle, type RouteDef } from '../../platform/route.ts';
+import {
+  type ActInput,
+  type Actor,
+  type DocRow,
+  machineService,
+  writeTrail,
+} from '../../platform/machine.ts';
+import { takeCodes } from '../../platform/numbering.ts';
+import { type Ctx, handle, type RouteDef } from '../../platform/route.ts';
 import {
   bomItems,
   materials,
@@ -20,7 +41,7 @@ import {
   units,
 } from '../information/index.ts';
 import { asNumber, produceWorkOrders, productColumns } from '../plans/index.ts';
-import { users } from '../setting/index.ts';
+import { roles, userRoles, users } from '../setting/index.ts';
 import {
   type IssueEvent,
   materialPrepLines,
@@ -29,7 +50,7 @@ import {
   stockDocs,
   stockMovements,
 } from '../warehouse/index.ts';
-import { quotaLines, quotaOverruns, quotas } from './schema.ts';
+import { quotaApplications, quotaLines, quotaOverruns, quotas } from './schema.ts';
 
 /** What a quota is for: finished and semi-finished products, not virtual (as production orders). */
 const MADE_TYPES = [1, 2];
@@ -346,13 +367,16 @@ const allowedOf = (woQuantity: string, quotaPerUnit: string, tolerancePct: strin
 
 /**
  * 超定额领料 (DOMAIN "Production quota", check "issue"): after a pick to a work order, Σ issued to
- * it of each material its effective quota lists stays within the allowance; beyond it the pick is
- * refused naming the material, the allowance, what was issued before and what was asked — unless
- * the picker gave a reason, which is kept (quota_overrun) with the pick's document.
+ * it of each material its effective quota lists stays within the allowance — the quota's own plus
+ * the work order's passed applications for the material. Beyond it the pick is refused naming the
+ * material, the allowance, what was issued before and what was asked, with what an application
+ * needs; a pick beyond the quota's own allowance that the applications cover is recorded
+ * (quota_overrun) with the pick's document and the applications.
  */
 async function checkIssue(tx: Tx, e: IssueEvent) {
   const [wo] = await tx
     .select({
+      code: produceWorkOrders.code,
       materialsId: produceWorkOrders.materialsId,
       quantity: produceWorkOrders.quantity,
       flowVersionId: produceWorkOrders.flowVersionId,
@@ -391,26 +415,66 @@ async function checkIssue(tx: Tx, e: IssueEvent) {
         .groupBy(materialPrepLines.materialsId)
     ).map((r) => [r.materialsId, micro(r.issued)]),
   );
+  const applications = await tx
+    .select({
+      id: quotaApplications.id,
+      code: quotaApplications.code,
+      materialsId: quotaApplications.materialsId,
+      quantity: quotaApplications.quantity,
+      reason: quotaApplications.reason,
+      auditStatus: quotaApplications.auditStatus,
+    })
+    .from(quotaApplications)
+    .where(
+      and(
+        eq(quotaApplications.workOrderId, e.workOrderId),
+        inArray(
+          quotaApplications.materialsId,
+          lines.map((l) => l.materialsId),
+        ),
+        inArray(quotaApplications.auditStatus, [0, 1]),
+      ),
+    )
+    .orderBy(asc(quotaApplications.id));
   for (const l of lines) {
     const now = asked.get(l.materialsId) ?? 0n;
     const after = issued.get(l.materialsId) ?? now;
-    const allowed = allowedOf(wo.quantity, l.quotaPerUnit, l.tolerancePct);
-    if (after <= allowed) continue;
-    const unit = l.unitName ? ` ${l.unitName}` : '';
-    if (!e.overQuotaReason)
-      throw conflict(
-        `超定额领料：“${l.name}”定额 ${fromMicro(allowed)}${unit}，已领 ${fromMicro(after - now)}${unit}，本次 ${fromMicro(now)}${unit}；如确需领用，请填写超定额原因`,
-        'overQuotaReason',
-      );
+    const base = allowedOf(wo.quantity, l.quotaPerUnit, l.tolerancePct);
+    if (after <= base) continue;
+    const own = applications.filter((a) => a.materialsId === l.materialsId);
+    const passed = own.filter((a) => a.auditStatus === 1);
+    const extra = passed.reduce((n, a) => n + micro(a.quantity), 0n);
+    if (after > base + extra) {
+      const unit = l.unitName ? ` ${l.unitName}` : '';
+      const pending = own.filter((a) => a.auditStatus === 0).map((a) => a.code);
+      const message = `超定额领料：“${l.name}”定额 ${fromMicro(base)}${unit}${extra ? `，已批准超定额 ${fromMicro(extra)}${unit}` : ''}，已领 ${fromMicro(after - now)}${unit}，本次 ${fromMicro(now)}${unit}；${
+        pending.length
+          ? `超定额申请“${pending.join('、')}”待审核，请审核通过后再领料`
+          : '请先提交超定额申请并经审核通过'
+      }`;
+      const refusal: OverQuotaRefusal = {
+        field: OVER_QUOTA_FIELD,
+        message,
+        workOrderId: e.workOrderId,
+        workOrderCode: wo.code,
+        materialsId: l.materialsId,
+        materialsName: l.name,
+        unitName: l.unitName,
+        excess: Number(fromMicro(after - base - extra)),
+        pendingCodes: pending,
+      };
+      throw new AppError(ErrorCode.conflict, message, [refusal]);
+    }
     await tx.insert(quotaOverruns).values({
       quotaId: q.id,
       workOrderId: e.workOrderId,
       materialsId: l.materialsId,
       stockDocId: e.stockDocId,
-      allowedQuantity: fromMicro(allowed),
+      allowedQuantity: fromMicro(base),
       issuedBefore: fromMicro(after - now),
       quantity: fromMicro(now),
-      reason: e.overQuotaReason,
+      reason: passed.map((a) => a.reason).join('；'),
+      applicationIds: passed.map((a) => a.id),
       createdBy: e.userId || null,
     });
   }
@@ -541,6 +605,9 @@ async function variance(tx: Tx, id: number): Promise<QuotaVariance> {
       issuedBefore: asNumber(quotaOverruns.issuedBefore),
       quantity: asNumber(quotaOverruns.quantity),
       reason: quotaOverruns.reason,
+      applicationCodes: sql<
+        string[]
+      >`coalesce((select array_agg(a.code order by a.id) from ${quotaApplications} a where a.id = any(${quotaOverruns.applicationIds})), '{}')`,
       createdByName: users.name,
       createdAt: quotaOverruns.createdAt,
     })
@@ -558,9 +625,192 @@ async function variance(tx: Tx, id: number): Promise<QuotaVariance> {
   };
 }
 
+/** 超定额申请: listed and read; filed through `apply`, passed or rejected on its machine. */
+export const quotaApply = crud({
+  entity: quotaApplyEntity,
+  table: quotaApplications,
+  document: { number: quotaApplications.code },
+  refs: {
+    workOrderCode: { id: produceWorkOrders.id, name: produceWorkOrders.code, code: produceWorkOrders.code },
+    productName: { id: materials.id, name: materials.name, code: materials.code },
+    materialsName: { id: materials.id, name: materials.name, code: materials.code },
+    applicantName: { id: users.id, name: users.name, code: users.userName },
+    approverName: { id: users.id, name: users.name, code: users.userName },
+  },
+  columns: { version: quotaApplications.version, ...productColumns(quotaApplications.materialsId) },
+});
+
+const actorIdOf = (actor: Actor) => (actor === 'system' ? null : actor.userId);
+
+/** The application's audit (quotaApplyMachine): who passed or rejected it and when; withdrawn only by its applicant. */
+export const quotaApplyActions = machineService({
+  machine: quotaApplyMachine,
+  table: quotaApplications,
+  number: quotaApplications.code,
+  hooks: {
+    approve: {
+      effect: async (tx, _row, _input, actor) => ({ approvedBy: actorIdOf(actor), approvedAt: nowOf(tx) }),
+    },
+    reject: {
+      effect: async (tx, _row, input, actor) => ({
+        approvedBy: actorIdOf(actor),
+        approvedAt: nowOf(tx),
+        rejectReason: input.reason?.trim() ?? null,
+      }),
+    },
+    withdraw: {
+      async guard(_tx, row, _input, actor) {
+        if (actor !== 'system' && row.applicantId !== actor.userId)
+          throw forbidden(`超定额申请“${String(row.code)}”只能由申请人撤回`);
+      },
+    },
+  },
+});
+
+/**
+ * Who may pass an application: the enabled users an enabled role gives the approve key, and the
+ * administrator; the applicant is left out.
+ */
+async function approversOf(tx: Tx, applicantId: number): Promise<number[]> {
+  const key = actionKey(quotaApplyMachine, 'approve').toLowerCase();
+  const rows = await tx
+    .select({ id: users.id, userName: users.userName, authority: roles.authority })
+    .from(users)
+    .leftJoin(userRoles, eq(userRoles.userId, users.id))
+    .leftJoin(roles, and(eq(roles.id, userRoles.roleId), eq(roles.enabled, true)))
+    .where(
+      and(
+        eq(users.enabled, true),
+        or(eq(users.userName, ADMIN_USER_NAME), ilike(roles.authority, `%${key}%`)),
+      ),
+    );
+  const ids = new Set<number>();
+  for (const r of rows)
+    if (
+      r.id !== applicantId &&
+      (r.userName === ADMIN_USER_NAME ||
+        parseAuthority(r.authority).some((p) =>
+          [...p.checked, ...p.half].some((k) => k.toLowerCase() === key),
+        ))
+    )
+      ids.add(r.id);
+  return [...ids].sort((a, b) => a - b);
+}
+
+/** An application's work order, material and quantity as its notices name them. */
+async function named(tx: Tx, row: Pick<DocRow, 'id'>) {
+  const [a] = await tx
+    .select({
+      code: quotaApplications.code,
+      workOrderCode: produceWorkOrders.code,
+      materialsName: materials.name,
+      quantity: quotaApplications.quantity,
+      unitName: units.name,
+      reason: quotaApplications.reason,
+      applicantId: quotaApplications.applicantId,
+      rejectReason: quotaApplications.rejectReason,
+    })
+    .from(quotaApplications)
+    .innerJoin(produceWorkOrders, eq(produceWorkOrders.id, quotaApplications.workOrderId))
+    .innerJoin(materials, eq(materials.id, quotaApplications.materialsId))
+    .leftJoin(units, eq(units.id, materials.mainUnitId))
+    .where(eq(quotaApplications.id, row.id));
+  return { ...a, quantity: `${fromMicro(micro(a.quantity))}${a.unitName ? ` ${a.unitName}` : ''}` };
+}
+
+/**
+ * 提交超定额申请: for a work order and a material its effective quota lists (else nothing limits
+ * the picks); filed pending by the caller, its approvers told.
+ */
+async function apply(ctx: Ctx<unknown, Static<typeof ApplyBody>>) {
+  const { tx, session, body } = ctx;
+  const reason = body.reason.trim();
+  if (!reason) throw fieldError('reason', '请输入申请原因');
+  const [wo] = await tx
+    .select({
+      code: produceWorkOrders.code,
+      materialsId: produceWorkOrders.materialsId,
+      flowVersionId: produceWorkOrders.flowVersionId,
+    })
+    .from(produceWorkOrders)
+    .where(eq(produceWorkOrders.id, body.workOrderId));
+  if (!wo) throw fieldError('workOrderId', '工单不存在或已被删除');
+  const q = await quotaOfWorkOrder(tx, wo.materialsId, wo.flowVersionId ?? null);
+  const [line] = q
+    ? await tx
+        .select({ id: quotaLines.id })
+        .from(quotaLines)
+        .where(and(eq(quotaLines.quotaId, q.id), eq(quotaLines.materialsId, body.materialsId)))
+    : [];
+  if (!line)
+    throw fieldError('materialsId', `工单“${wo.code}”适用的生产定额不含该物料，领料不受定额限制，无需申请`);
+  const [code] = await takeCodes(tx, quotaApplyEntity.name);
+  const now = nowOf(tx);
+  const [row] = await tx
+    .insert(quotaApplications)
+    .values({
+      code,
+      workOrderId: body.workOrderId,
+      productId: wo.materialsId,
+      materialsId: body.materialsId,
+      quantity: fromMicro(micro(String(body.quantity))),
+      reason,
+      applicantId: session.userId,
+      createdAt: now,
+      updatedAt: now,
+    })
+    .returning({
+      id: quotaApplications.id,
+      code: quotaApplications.code,
+      version: quotaApplications.version,
+    });
+  await writeTrail(tx, session.userId, quotaApplyMachine.name, row.id, 'add', { to: { auditStatus: 0 } });
+  const n = await named(tx, row);
+  await emitEvent(ctx, 'quotaApply.submitted', {
+    applyId: row.id,
+    code: n.code,
+    workOrderCode: n.workOrderCode,
+    materialsName: n.materialsName,
+    quantity: n.quantity,
+    reason,
+    approverIds: await approversOf(tx, session.userId),
+  });
+  return row;
+}
+
+const applyEndpoints = quotaApplyActions.endpoints.actions;
+
+/** 通过 / 驳回: the machine's action, then the applicant is told. */
+const audit = (action: 'approve' | 'reject') =>
+  handle(applyEndpoints[action], {
+    handler: async (ctx) => {
+      const row = await quotaApplyActions.act(ctx.tx, ctx.session, action, ctx.body as ActInput);
+      const n = await named(ctx.tx, row);
+      if (n.applicantId !== null)
+        await emitEvent(ctx, 'quotaApply.audited', {
+          applyId: row.id,
+          code: n.code,
+          workOrderCode: n.workOrderCode,
+          materialsName: n.materialsName,
+          quantity: n.quantity,
+          passed: action === 'approve',
+          ...(n.rejectReason ? { rejectReason: n.rejectReason } : {}),
+          applicantId: n.applicantId,
+        });
+      return { id: row.id, version: row.version, ...stateOf(quotaApplyMachine, row) };
+    },
+  });
+
 export const quotaRoutes: RouteDef[] = [
   ...quota.routes,
   ...quotaActions.routes,
+  ...quotaApply.routes,
+  handle(quotaApi.apply, { handler: apply }),
+  audit('approve'),
+  audit('reject'),
+  ...quotaApplyActions.routes.filter(
+    (r) => r.endpoint !== applyEndpoints.approve && r.endpoint !== applyEndpoints.reject,
+  ),
   handle(quotaApi.propose, {
     handler: ({ tx, query }) => proposeQuota(tx, query.materialsId, query.processFlowVersionId ?? null),
   }),

@@ -233,7 +233,50 @@ export const quotaLines = tenantTable(
   (t) => [index('quota_line_quota_idx').on(t.quotaId), index('quota_line_material_idx').on(t.materialsId)],
 );
 
-/** 超定额领料: a pick that went beyond the quota, let through with the picker's reason. */
+/**
+ * 超定额领料申请: a work order may be issued `quantity` more of a material than its quota allows,
+ * once passed (auditStatus 1); filed pending (0), rejected (2) or withdrawn by its applicant (−1).
+ */
+export const quotaApplications = tenantTable(
+  'quota_application',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    workOrderId: integer('work_order_id')
+      .notNull()
+      .references(() => produceWorkOrders.id),
+    /** The work order's product: the quota's page lists its product's applications. */
+    productId: integer('product_id')
+      .notNull()
+      .references(() => materials.id),
+    materialsId: integer('materials_id')
+      .notNull()
+      .references(() => materials.id),
+    quantity: quantity('quantity').notNull(),
+    reason: text('reason').notNull(),
+    /** auditStatus: −1 withdrawn, 0 pending, 1 passed, 2 rejected. */
+    auditStatus: smallint('audit_status').notNull().default(0),
+    applicantId: integer('applicant_id').references(() => users.id),
+    approvedBy: integer('approved_by').references(() => users.id),
+    approvedAt: at('approved_at'),
+    rejectReason: text('reject_reason'),
+    version: integer('version').notNull().default(0),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('quota_application_code_uq').on(t.tenantId, t.code),
+    index('quota_application_work_order_idx').on(t.workOrderId, t.materialsId),
+    index('quota_application_product_idx').on(t.productId),
+    index('quota_application_created_idx').on(t.createdAt),
+    searchIndex('quota_application', t.code),
+  ],
+);
+
+/**
+ * 超定额领料: a pick beyond the quota's own allowance (quantity × quotaPerUnit × tolerance), let
+ * through by the work order's passed applications, which it names.
+ */
 export const quotaOverruns = tenantTable(
   'quota_overrun',
   {
@@ -253,7 +296,10 @@ export const quotaOverruns = tenantTable(
     allowedQuantity: quantity('allowed_quantity').notNull(),
     issuedBefore: quantity('issued_before').notNull(),
     quantity: quantity('quantity').notNull(),
+    /** The applications' reasons (before approval existed: the picker's own). */
     reason: text('reason').notNull(),
+    /** The passed applications of the work order and material when it was picked. */
+    applicationIds: integer('application_ids').array().notNull().default(sql`'{}'::int[]`),
     createdBy: integer('created_by').references(() => users.id),
     createdAt: at('created_at').notNull().defaultNow(),
   },

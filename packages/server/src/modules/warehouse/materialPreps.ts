@@ -7,9 +7,9 @@ import type { Static } from 'typebox';
 import { nowOf } from '../../platform/clock.ts';
 import { crud } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { conflict, fieldError } from '../../platform/errors.ts';
 import { lookedUp } from '../../platform/list.ts';
-import { type Actor, machineService } from '../../platform/machine.ts';
+import { machineService } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { txHooks } from '../../platform/txHooks.ts';
@@ -231,8 +231,6 @@ onWorkOrder('closed', 'warehouse.materialPrep', async (tx, e) => {
   if (prep) await releaseAll(tx, prep.id);
 });
 
-const actorId = (actor: Actor) => (actor === 'system' ? null : actor.userId);
-
 /** A pick to a work order, as the modules above the warehouse see it (the production quota's check). */
 export interface IssueEvent {
   workOrderId: number;
@@ -242,8 +240,6 @@ export interface IssueEvent {
   userId: number;
   /** What this pick took, per material (summed over its lines). */
   lines: { materialsId: number; quantity: string }[];
-  /** The picker's 超定额原因, if given. */
-  overQuotaReason: string | null;
 }
 
 const issueHooks = txHooks<'picked', IssueEvent>(['picked']);
@@ -265,6 +261,7 @@ async function pick(
   body: Static<typeof PickBody>,
   userId: number,
 ) {
+  if (!body.lines.length) throw fieldError('lines', '请填写领料数量');
   const lines = await tx.select().from(materialPrepLines).where(eq(materialPrepLines.prepId, row.id));
   const byId = new Map(lines.map((l) => [l.id, l]));
   const taken = new Map<number, bigint>();
@@ -326,7 +323,6 @@ async function pick(
     stockDocId,
     userId,
     lines: [...byMaterial].map(([materialsId, q]) => ({ materialsId, quantity: fromMicro(q) })),
-    overQuotaReason: body.overQuotaReason?.trim() || null,
   });
   const [{ prepared }] = await tx
     .select({
@@ -357,7 +353,9 @@ export const materialPrepActions = machineService({
     cancel: { after: (tx, row) => releaseAll(tx, row.id) },
     pick: {
       async effect(tx, row, input, actor) {
-        const done = await pick(tx, row, input.body as Static<typeof PickBody>, actorId(actor) ?? 0);
+        // a pick is a keeper's: the stock document names who made it
+        if (actor === 'system') throw conflict('领料须由仓管员操作');
+        const done = await pick(tx, row, input.body as Static<typeof PickBody>, actor.userId);
         return { status: done.status, preparedCount: done.preparedCount };
       },
     },

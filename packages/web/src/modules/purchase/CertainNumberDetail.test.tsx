@@ -1,12 +1,17 @@
+import { basicConfigApi } from '@factory/shared/api/basicConfig';
 import { type QuotaVariance, quotaApi } from '@factory/shared/api/quota';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import { quotaApplyEntity } from '@factory/shared/entities/quota';
+import { quotaApplyMachine } from '@factory/shared/machines/quota';
 import { routeHref, routePath } from '@factory/shared/routes';
-import { cleanup, fireEvent, screen } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../platform/request.ts';
 import { type SessionUser, useSession } from '../../platform/session.ts';
 import { mountPage } from '../../platform/testing.tsx';
 import CertainNumberDetail from './CertainNumberDetail.tsx';
+import type { QuotaApply } from './QuotaApplies.tsx';
 import { QUOTAS, type QuotaDetail } from './quotaParts.ts';
 
 vi.mock('../../platform/request.ts', async (original) => ({
@@ -77,24 +82,63 @@ const variance: QuotaVariance = {
       issuedBefore: 60,
       quantity: 10,
       reason: '绕线返工，重绕一台',
+      applicationCodes: ['CE20261127001'],
       createdByName: '王芳',
       createdAt: '2026-11-27 10:00:00',
     },
   ],
 };
 
+const APPLIES = entityEndpoints(quotaApplyEntity);
+const application = (id: number, over: Partial<QuotaApply>) =>
+  ({
+    id,
+    version: 0,
+    code: `CE20261127${String(id).padStart(3, '0')}`,
+    workOrderId: 40,
+    workOrderCode: 'WO20261127001',
+    productId: 3,
+    productName: 'S13-M-400/10 油浸式变压器',
+    materialsId: 5,
+    materialsName: '漆包铜线 Φ1.8',
+    materialsCode: 'CU-1.8',
+    materialsSpecifications: null,
+    unitName: 'kg',
+    quantity: 6,
+    reason: '绕线返工，重绕一台',
+    auditStatus: 0,
+    applicantId: 9,
+    applicantName: '王芳',
+    createdAt: '2026-11-27 09:30:00',
+    approvedBy: null,
+    approverName: null,
+    approvedAt: null,
+    rejectReason: null,
+    ...over,
+  }) as QuotaApply;
+const APPLICATIONS = [application(2, {}), application(1, { auditStatus: 1, approverName: '周敏' })];
+
 beforeEach(() => {
   useSession.setState({
     user: {
       id: 5,
       userName: 'jihua',
-      permissions: ['certainnumberlist', 'certainnumberlistobsolete', 'certainnumberlistwithdraw'],
+      permissions: [
+        'certainnumberlist',
+        'certainnumberlistobsolete',
+        'certainnumberlistwithdraw',
+        'certainnumberlistapprove',
+        'certainnumberlistreject',
+      ],
       companyInfo: { flags: {} },
     } as unknown as SessionUser,
   });
   send.mockImplementation(async (_m, path) => {
     if (path === QUOTAS.detail.path) return quota as never;
     if (path === quotaApi.variance.path) return variance as never;
+    if (path === APPLIES.listPage.path) return { content: APPLICATIONS, total: 2 } as never;
+    if (path === basicConfigApi.value.path) return '[10,20,50]' as never;
+    if (path === `${quotaApplyMachine.base}reject`) return { id: 2, version: 1, auditStatus: 2 } as never;
     throw new Error(`unexpected call ${path}`);
   });
 });
@@ -134,5 +178,33 @@ describe('CertainNumberDetail', () => {
     fireEvent.click(screen.getByRole('tab', { name: '超定额领料（1）' }));
     expect(await screen.findByText('绕线返工，重绕一台')).toBeTruthy();
     expect(screen.getByText('CRK20261127009')).toBeTruthy();
+  });
+
+  it('lists the product’s over-quota applications with 通过 and 驳回 on the pending one, a reject asking why', async () => {
+    open();
+    await screen.findByText('DE20261127001');
+    fireEvent.click(screen.getByRole('tab', { name: '超定额申请' }));
+    const pending = (await screen.findByText('CE20261127002')).closest('tr') as HTMLElement;
+    const passed = screen.getByText('CE20261127001').closest('tr') as HTMLElement;
+    expect(within(pending).getByRole('button', { name: '通过' })).toBeTruthy();
+    expect(within(passed).queryByRole('button', { name: '通过' })).toBeNull();
+    expect(within(passed).queryByRole('button', { name: '驳回' })).toBeNull();
+    // someone else's: not offered 撤回
+    expect(within(pending).queryByRole('button', { name: '撤回' })).toBeNull();
+    const listed = send.mock.calls.find(([, path]) => path === APPLIES.listPage.path);
+    expect(JSON.stringify(listed?.[2]?.query)).toContain('searchVal');
+    fireEvent.click(within(pending).getByRole('button', { name: '驳回' }));
+    const dialog = await screen.findByRole('dialog');
+    fireEvent.change(within(dialog).getByRole('textbox'), { target: { value: '先查明原因' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: /确\s*定|驳\s*回/ }));
+    await waitFor(() =>
+      expect(
+        send.mock.calls.find(([, path]) => path === `${quotaApplyMachine.base}reject`)?.[2]?.body,
+      ).toEqual({
+        id: 2,
+        version: 0,
+        reason: '先查明原因',
+      }),
+    );
   });
 });

@@ -14,6 +14,7 @@ import {
   useOrderDetail,
 } from '../../platform/OrderDetail.tsx';
 import { MaterialCell } from './MaterialCell.tsx';
+import { QuotaApplyList } from './QuotaApplies.tsx';
 import {
   type QuotaDetail as Detail,
   isQuotaDraft,
@@ -188,6 +189,12 @@ function Overruns({ variance }: { variance?: QuotaVariance }) {
         },
         { key: 'q', title: '本次', align: 'right', width: 90, render: (_v, o) => formatNumber(o.quantity) },
         { key: 'reason', title: '超定额原因', dataIndex: 'reason', width: 200 },
+        {
+          key: 'applications',
+          title: '超定额申请',
+          width: 160,
+          render: (_v, o) => (o.applicationCodes.length ? o.applicationCodes.join('、') : EMPTY_CELL),
+        },
         { key: 'doc', title: '出库单号', width: 160, render: (_v, o) => o.stockDocCode ?? EMPTY_CELL },
         { key: 'by', title: '领料人', width: 100, render: (_v, o) => o.createdByName ?? EMPTY_CELL },
       ]}
@@ -214,7 +221,8 @@ function Figures({ quota, variance }: { quota: Detail; variance?: QuotaVariance 
 /**
  * /purchase/certain-number-detail/:id: a production quota — its head, state and the actions allowed
  * now (生效, 撤回, 作废), its lines, the variance of its product's work orders against it (quota
- * quantity, what was issued and used), the over-quota picks with their reasons, and its audit trail.
+ * quantity, what was issued and used), the over-quota picks with the applications that let them
+ * through, its product's over-quota applications (通过 / 驳回 where allowed), and its audit trail.
  */
 export default function CertainNumberDetail() {
   const { valid, query, order, trace, actions } = useOrderDetail(
@@ -253,6 +261,11 @@ export default function CertainNumberDetail() {
                   key: 'overruns',
                   label: `超定额领料（${trace?.overruns.length ?? 0}）`,
                   children: <Overruns variance={trace} />,
+                },
+                {
+                  key: 'applies',
+                  label: '超定额申请',
+                  children: <QuotaApplyList productId={quota.materialsId ?? 0} />,
                 },
                 logTab(quotaMachine, quota.id),
               ]}

@@ -1,3 +1,4 @@
+import { quotaApi } from '@factory/shared/api/quota';
 import { type PrepLineRow, type StockBalanceRow, warehouseApi } from '@factory/shared/api/warehouse';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { warehouseEntity } from '@factory/shared/entities/warehouse';
@@ -153,6 +154,7 @@ describe('PickModal', () => {
         return (q.materialsId === 10 ? COPPER_STOCK : PAPER_STOCK) as never;
       }
       if (path === warehouseApi.pick.path) return (await pickAnswer()) as never;
+      if (path === quotaApi.apply.path) return { id: 1, code: 'CE20261124001', version: 0 } as never;
       throw new Error(`unexpected call ${path}`);
     });
   });
@@ -255,25 +257,45 @@ describe('PickModal', () => {
     expect(onChanged).not.toHaveBeenCalled();
   });
 
-  it('asks for the over-quota reason when the production quota refuses, and sends it with the next try', async () => {
+  it('offers an over-quota application when the production quota refuses, the excess prefilled', async () => {
     const onChanged = mount();
     await screen.findByText('漆包铜线');
     await chooseWarehouse();
     fireEvent.click(screen.getAllByRole('checkbox')[1]);
-    const message = '超定额领料：“绝缘纸”定额 20 张，已领 0 张，本次 24.5 张；如确需领用，请填写超定额原因';
-    pickAnswer = async () => {
-      throw new ApiError(message, 7, [{ field: 'overQuotaReason', message }]);
+    const message = '超定额领料：“绝缘纸”定额 20 张，已领 0 张，本次 24.5 张；请先提交超定额申请并经审核通过';
+    const refusal = {
+      field: 'overQuota',
+      message,
+      workOrderId: 40,
+      workOrderCode: 'WO20261124003',
+      materialsId: 30,
+      materialsName: '绝缘纸',
+      unitName: '张',
+      excess: 4.5,
+      pendingCodes: [],
     };
-    expect(screen.queryByLabelText('超定额原因')).toBeNull();
+    pickAnswer = async () => {
+      throw new ApiError(message, 7, [refusal]);
+    };
+    expect(screen.queryByLabelText('申请原因')).toBeNull();
     fireEvent.click(ok());
     expect(await screen.findByText(message)).toBeTruthy();
-    fireEvent.change(screen.getByLabelText('超定额原因'), { target: { value: ' 试验返工 ' } });
-    pickAnswer = async () => {
-      throw new ApiError('库存不足', 7);
-    };
-    fireEvent.click(ok());
-    await screen.findByText('库存不足');
-    expect(picks().at(-1)?.[2]?.body).toMatchObject({ overQuotaReason: '试验返工' });
+    expect((screen.getByLabelText('超定额数量') as HTMLInputElement).value).toBe('4.5');
+    const apply = screen.getByRole('button', { name: '提交超定额申请' });
+    fireEvent.click(apply);
+    expect(await screen.findByText('请输入申请原因')).toBeTruthy();
+    expect(send.mock.calls.filter(([, path]) => path === quotaApi.apply.path)).toHaveLength(0);
+    fireEvent.change(screen.getByLabelText('申请原因'), { target: { value: ' 试验返工 ' } });
+    fireEvent.change(screen.getByLabelText('超定额数量'), { target: { value: '6' } });
+    fireEvent.click(apply);
+    expect(await screen.findByText(/超定额申请“CE20261124001”已提交/)).toBeTruthy();
+    expect(send.mock.calls.find(([, path]) => path === quotaApi.apply.path)?.[2]?.body).toEqual({
+      workOrderId: 40,
+      materialsId: 30,
+      quantity: 6,
+      reason: '试验返工',
+    });
+    expect(picks()).toHaveLength(1);
     expect(onChanged).not.toHaveBeenCalled();
   });
 });

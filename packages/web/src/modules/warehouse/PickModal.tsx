@@ -1,4 +1,5 @@
 import { ErrorCode } from '@factory/shared/api/errors';
+import { OVER_QUOTA_FIELD, type OverQuotaRefusal, quotaApi } from '@factory/shared/api/quota';
 import {
   type PickBody,
   type PrepLineRow,
@@ -14,6 +15,7 @@ import { routeHref } from '@factory/shared/routes';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import {
   Alert,
+  Button,
   Flex,
   Form,
   Input,
@@ -164,7 +166,8 @@ const docHref = (code: string) =>
  * 领料: from a chosen ordinary warehouse, per line still to pick a quantity (the remaining by
  * default) and optionally the batch and location to take it from, posted at once to the line-side
  * warehouse. Says the document's number when done; a refusal (库存不足, more than the line needs)
- * stays in the dialog beside the lines it names. `onChanged` follows a pick, and a refusal because
+ * stays in the dialog beside the lines it names; a refusal for the production quota offers the
+ * over-quota application (超定额申请). `onChanged` follows a pick, and a refusal because
  * the order changed since it was read: either way the caller closes and reloads.
  */
 export function PickModal({
@@ -200,9 +203,8 @@ export function PickModal({
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [refusal, setRefusal] = useState<{ message: string; lineId?: number }>();
-  // the production quota refused the pick (超定额领料): it goes through with a reason
-  const [overQuota, setOverQuota] = useState(false);
-  const [overQuotaReason, setOverQuotaReason] = useState('');
+  // the production quota refused the pick (超定额领料): the keeper may file an application
+  const [overQuota, setOverQuota] = useState<OverQuotaRefusal>();
   const sent = useRef<Static<typeof PickBody>>(undefined);
 
   const choiceOf = (l: PrepLineRow) => edited[l.id] ?? initialChoice(l);
@@ -245,8 +247,7 @@ export function PickModal({
     setEdited({});
     setTried(false);
     setRefusal(undefined);
-    setOverQuota(false);
-    setOverQuotaReason('');
+    setOverQuota(undefined);
     then();
   };
 
@@ -255,11 +256,7 @@ export function PickModal({
     setTried(true);
     setRefusal(undefined);
     if (!warehouse || pickFaults(warehouse.id, all, choiceOf, seqOf).length) return;
-    const reason = overQuota ? overQuotaReason.trim() : '';
-    const body = {
-      ...pickBody(prep, warehouse.id, all, choiceOf, balanceOf),
-      ...(reason ? { overQuotaReason: reason } : {}),
-    };
+    const body = pickBody(prep, warehouse.id, all, choiceOf, balanceOf);
     sent.current = body;
     setSaving(true);
     try {
@@ -292,7 +289,7 @@ export function PickModal({
       if (!(err instanceof ApiError)) throw err;
       // a line's refusal names the body's row: say it as the dialog numbers it, on that line
       const field = err.fields[0];
-      if (field?.field === 'overQuotaReason') setOverQuota(true);
+      setOverQuota(field?.field === OVER_QUOTA_FIELD ? (field as OverQuotaRefusal) : undefined);
       const lineId = field ? faultLine(field.field, body) : undefined;
       const line = all.find((l) => l.id === lineId);
       setRefusal({
@@ -485,18 +482,6 @@ export function PickModal({
                       }}
                     />
                   </Form.Item>
-                  {overQuota && (
-                    <Form.Item label="超定额原因" extra="填写原因后再次领料，原因随领料记录保存">
-                      <Input
-                        aria-label="超定额原因"
-                        style={{ width: 320 }}
-                        maxLength={200}
-                        placeholder="请输入超出生产定额领料的原因"
-                        value={overQuotaReason}
-                        onChange={(e) => setOverQuotaReason(e.target.value)}
-                      />
-                    </Form.Item>
-                  )}
                 </Form>
                 {alerts.length > 0 && (
                   <Alert
@@ -511,6 +496,7 @@ export function PickModal({
                     }
                   />
                 )}
+                {overQuota && <OverQuotaApply key={overQuota.message} refusal={overQuota} />}
                 <Table<PrepLineRow>
                   rowKey="id"
                   size="small"
@@ -542,5 +528,98 @@ export function PickModal({
         </LoadState>
       </AppModal>
     </>
+  );
+}
+
+/**
+ * 提交超定额申请, offered where the production quota refused the pick: for the work order and the
+ * material it named, the excess prefilled, a reason required. The pick goes through once an
+ * approver passes it (the keeper is notified).
+ */
+function OverQuotaApply({ refusal }: { refusal: OverQuotaRefusal }) {
+  const [quantity, setQuantity] = useState<number | null>(refusal.excess);
+  const [reason, setReason] = useState('');
+  const [tried, setTried] = useState(false);
+  const [saving, setSaving] = useState(false);
+  const [filed, setFiled] = useState<string>();
+  const [failed, setFailed] = useState<string>();
+  const quantityFault = quantity === null || micro(quantity) <= 0 ? '请输入大于0的超定额数量' : undefined;
+  const reasonFault = reason.trim() ? undefined : '请输入申请原因';
+  const unit = refusal.unitName ? ` ${refusal.unitName}` : '';
+
+  const apply = async () => {
+    setTried(true);
+    setFailed(undefined);
+    if (quantityFault || reasonFault || quantity === null) return;
+    setSaving(true);
+    try {
+      const done = await call(quotaApi.apply, {
+        workOrderId: refusal.workOrderId,
+        materialsId: refusal.materialsId,
+        quantity,
+        reason: reason.trim(),
+      });
+      setFiled(done.code);
+    } catch (err) {
+      if (!(err instanceof ApiError)) throw err;
+      setFailed(err.message);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  if (filed)
+    return (
+      <Alert
+        type="success"
+        showIcon
+        title={`超定额申请“${filed}”已提交，审核通过后即可再次领料，审核结果会通知您`}
+      />
+    );
+  return (
+    <Flex vertical gap={8}>
+      <Text strong>提交超定额申请</Text>
+      <Text type="secondary">
+        {`工单 ${refusal.workOrderCode}“${refusal.materialsName}”超出定额 ${formatNumber(refusal.excess)}${unit}；申请经审核通过后，可按申请数量多领。`}
+        {refusal.pendingCodes.length > 0 && `已有待审核的申请：${refusal.pendingCodes.join('、')}。`}
+      </Text>
+      <Form layout="inline" component="div">
+        <Form.Item
+          label="超定额数量"
+          required
+          validateStatus={tried && quantityFault ? 'error' : undefined}
+          help={tried ? quantityFault : undefined}
+        >
+          <InputNumber<number>
+            aria-label="超定额数量"
+            style={{ width: 160 }}
+            min={0}
+            max={MAX_STOCK_QUANTITY}
+            value={quantity}
+            suffix={refusal.unitName ?? undefined}
+            onChange={(v) => setQuantity(v ?? null)}
+          />
+        </Form.Item>
+        <Form.Item
+          label="申请原因"
+          required
+          validateStatus={tried && reasonFault ? 'error' : undefined}
+          help={tried ? reasonFault : undefined}
+        >
+          <Input
+            aria-label="申请原因"
+            style={{ width: 320 }}
+            maxLength={200}
+            placeholder="请输入超出生产定额领料的原因"
+            value={reason}
+            onChange={(e) => setReason(e.target.value)}
+          />
+        </Form.Item>
+        <Button loading={saving} onClick={apply}>
+          提交超定额申请
+        </Button>
+      </Form>
+      {failed && <Text type="danger">{failed}</Text>}
+    </Flex>
   );
 }
