@@ -20,7 +20,8 @@ export interface WalkStep {
  * combination of its state fields' values, takes each action as the system would (no permission
  * or flag in the way; guards and effects run) and rolls back. An action the declaration forbids
  * from that state must be refused with exactly `refusal()`'s message; one it allows must never get
- * a state refusal (a guard may still refuse for the data, in its own words).
+ * a state refusal (a guard may still refuse for the data, in its own words). An action with a call
+ * of its own gets the body its route would have validated (`bodies`).
  */
 export async function walkMachine<A extends string>(
   h: Harness,
@@ -28,6 +29,7 @@ export async function walkMachine<A extends string>(
   service: MachineService<A>,
   table: PgTable,
   id: number,
+  bodies: Partial<Record<A, unknown>> = {},
 ): Promise<WalkStep[]> {
   const m: MachineDecl = service.machine;
   const columns = table as unknown as Record<string, PgColumn>;
@@ -49,7 +51,7 @@ export async function walkMachine<A extends string>(
             .set(state as never)
             .where(eq(columns.id, id));
           try {
-            await service.act(tx, 'system', action as A, { id, reason: '走查' });
+            await service.act(tx, 'system', action as A, { id, reason: '走查', body: bodies[action as A] });
           } catch (error) {
             if (!(error instanceof AppError)) throw error;
             step.refused = error.message;

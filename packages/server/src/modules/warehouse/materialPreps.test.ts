@@ -1,6 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../../testing/harness.ts';
+import { walkMachine } from '../../testing/machineWalk.ts';
 import { addOrder, addPlan, type ProductionFixture, release } from '../plans/testing.ts';
+import { materialPrepActions, materialPreps } from './index.ts';
 import { PREP, type PrepFixture, type PrepRow, prepFixture } from './testing.ts';
 
 const W = 'warehouse/private/';
@@ -105,5 +107,19 @@ describe('material preparation (备料)', () => {
     const released = await release(f, plan.id);
     await f.a.ok(f.a.post(`${PLAN}withdraw`, { id: plan.id, version: released.version }));
     expect((await prepOfPlan(plan.id)).status).toBe(9);
+  });
+
+  it('walks every (state, action) pair of the preparation machine', async () => {
+    const order = await addOrder(f, { quantity: 1 });
+    const plan = await addPlan(f, order.id, { quantity: 1 });
+    await release(f, plan.id);
+    const prep = await prepOfPlan(plan.id);
+    const steps = await walkMachine(h, f.tenant.id, materialPrepActions, materialPreps, prep.id, {
+      pick: { id: prep.id, version: 0, warehouseId: raw, lines: [] },
+    });
+    expect(steps).toHaveLength(5 * 4);
+    expect(steps.filter((s) => !s.refused).map((s) => `${s.action} ${s.state.status}`)).toEqual(
+      expect.arrayContaining(['send 0', 'hold 1', 'hold 2', 'cancel 0', 'cancel 1', 'cancel 2']),
+    );
   });
 });

@@ -72,6 +72,12 @@ export const keywordOf = (keyword: string | undefined) =>
  * balances — never summed from the movements per request. A material with nothing anywhere shows
  * only with isShowZero.
  */
+/** Balances on the locations of an area (库区); stock kept on no location is in no area. */
+const inArea = (areaId: number | undefined) =>
+  areaId
+    ? sql`b.location_id in (select l.id from ${warehouseLocations} l where l.warehouse_area_id = ${areaId})`
+    : undefined;
+
 async function inventory(
   tx: Tx,
   q: Omit<InventoryQuery, 'currentPage' | 'pageSize'>,
@@ -81,6 +87,7 @@ async function inventory(
   // which balances count: the chosen warehouses, the batches matching the typed number
   const counted = [
     inList(sql`b.warehouse_id`, warehouseIds),
+    inArea(q.warehouseAreaId),
     q.batchCode?.trim()
       ? sql`b.batch_id in (select id from ${batchNumbers} where code ilike ${containing(q.batchCode)})`
       : undefined,
@@ -206,7 +213,13 @@ async function inventory(
  */
 export async function balances(
   tx: Tx,
-  q: { materialsId: number; warehouseIdStr?: string; availableOnly?: 0 | 1; prepId?: number },
+  q: {
+    materialsId: number;
+    warehouseIdStr?: string;
+    warehouseAreaId?: number;
+    availableOnly?: 0 | 1;
+    prepId?: number;
+  },
   warehouseKind?: number,
 ) {
   const warehouseIds = ids(q.warehouseIdStr);
@@ -227,6 +240,7 @@ export async function balances(
     where b.materials_id = ${q.materialsId}
       ${warehouseIds.length ? sql`and ${inList(sql`b.warehouse_id`, warehouseIds)}` : sql``}
       ${warehouseKind === undefined ? sql`` : sql`and w.kind = ${warehouseKind}`}
+      ${q.warehouseAreaId ? sql`and ${inArea(q.warehouseAreaId)}` : sql``}
       and b.on_hand > 0) b
     ${q.availableOnly === 1 ? sql`where b.on_hand - b.allocated > 0` : sql``}
     order by b.first_in, b.id`);

@@ -214,6 +214,18 @@ describe('stock documents', () => {
     ]);
     const finishedOnly = await inventoryOf(f.ids.steel, { warehouseIdStr: String(f.ids.finished) });
     expect(finishedOnly.currentQuantity).toBe(3);
+    // by area (库区): only the stock on that area's locations, in the list and its drill-down
+    await stockIn(f, [
+      { materialsId: f.ids.steel, locationId: f.ids.b0101, quantity: 4, batchCode: 'B-AREA' },
+    ]);
+    expect((await inventoryOf(f.ids.steel, { warehouseAreaId: f.ids.areaB })).currentQuantity).toBe(4);
+    const inB = await f.a.ok<StockBalanceRow[]>(
+      f.a.get(`${INVENTORY}getMaterialsBatchList`, {
+        materialsId: f.ids.steel,
+        warehouseAreaId: f.ids.areaB,
+      }),
+    );
+    expect(inB.map((b) => [b.locationName, b.batchCode, b.onHand])).toEqual([['B-01-01', 'B-AREA', 4]]);
     // pages walk the materials holding stock; the total counts them all
     const onePage = await f.a.ok<{ content: InventoryRow[]; total: number }>(
       f.a.get(`${INVENTORY}getWarehouseMaterialsTotalListPage`, { currentPage: 2, pageSize: 10 }),

@@ -2,6 +2,7 @@ import type { Endpoint } from '@factory/shared/api/contract';
 import { type InventoryQuery, type InventoryRow, warehouseApi } from '@factory/shared/api/warehouse';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { materialsClassEntity } from '@factory/shared/entities/materials';
+import { warehouseAreaEntity } from '@factory/shared/entities/warehouse';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import {
   Button,
@@ -20,6 +21,7 @@ import { call } from '../../platform/call.ts';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
 import { RefTreeSelect } from '../../platform/list/RefTreeSelect.tsx';
+import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { usePermission } from '../../platform/usePermission.ts';
 import {
   FilterCard,
@@ -33,9 +35,11 @@ import {
 import { materialMovements, StockDrawer } from './stockDrawer.tsx';
 
 const CLASSES = entityEndpoints(materialsClassEntity).tree as Endpoint;
+const AREAS = entityEndpoints(warehouseAreaEntity).list;
 
 interface Filters {
   warehouseIds?: number[];
+  warehouseAreaId?: number;
   materialsClassId?: number;
   keyword?: string;
   batchCode?: string;
@@ -48,6 +52,7 @@ const NO_FILTERS: Filters = { isShowZero: false };
 export function inventoryQuery(f: Filters): Omit<InventoryQuery, 'currentPage' | 'pageSize'> {
   return {
     warehouseIdStr: warehouseIdStr(f.warehouseIds),
+    warehouseAreaId: f.warehouseAreaId,
     materialsClassId: f.materialsClassId,
     keyword: f.keyword?.trim() || undefined,
     batchCode: f.batchCode?.trim() || undefined,
@@ -69,6 +74,15 @@ export function LimitTag({ state }: { state: number }) {
 }
 
 const qty = (v: unknown) => formatNumber(v);
+
+/**
+ * On hand in the material's auxiliary unit by its conversion (main units in one auxiliary unit):
+ * 125 kg at 50 kg a 卷 reads 2.5卷; none without an auxiliary unit.
+ */
+export function inAuxUnit(row: Pick<InventoryRow, 'currentQuantity' | 'auxUnitName' | 'conversion'>) {
+  if (!row.auxUnitName || !row.conversion) return undefined;
+  return `${formatNumber(row.currentQuantity / row.conversion)}${row.auxUnitName}`;
+}
 const limit = (v: number | null) => (v === null || v === 0 ? EMPTY_CELL : formatNumber(v));
 
 /** A material's stock drawer: its figures, its batches, its movements (over the chosen warehouses). */
@@ -76,12 +90,14 @@ function MaterialDrawer({
   row,
   open,
   warehouseIds,
+  warehouseAreaId,
   batchCode,
   onClose,
 }: {
   row?: InventoryRow;
   open: boolean;
   warehouseIds?: number[];
+  warehouseAreaId?: number;
   batchCode?: string;
   onClose(): void;
 }) {
@@ -94,7 +110,15 @@ function MaterialDrawer({
       open={open}
       title={row ? `库存明细 — ${row.materialsCode} ${row.materialsName}` : '库存明细'}
       onClose={onClose}
-      balances={row && { materialsId: row.materialsId, unit: row.materialsUnit, warehouseIds, batchCode }}
+      balances={
+        row && {
+          materialsId: row.materialsId,
+          unit: row.materialsUnit,
+          warehouseIds,
+          warehouseAreaId,
+          batchCode,
+        }
+      }
       movements={{ fixed: byMaterial, prefsKey: 'inventory.movements' }}
       summary={
         row && (
@@ -104,6 +128,7 @@ function MaterialDrawer({
             </Descriptions.Item>
             <Descriptions.Item label="现存量">
               {qty(row.currentQuantity)} {row.materialsUnit ?? ''}
+              {inAuxUnit(row) && `（${inAuxUnit(row)}）`}
             </Descriptions.Item>
             <Descriptions.Item label="可用量">
               {qty(row.availableQuantity)} {row.materialsUnit ?? ''}
@@ -186,6 +211,13 @@ export default function Inventory() {
       render: qty,
     },
     {
+      key: 'auxQuantity',
+      title: '辅助单位数量',
+      width: 100,
+      align: 'right',
+      render: (_, r) => inAuxUnit(r) ?? EMPTY_CELL,
+    },
+    {
       key: 'allocatedQuantity',
       dataIndex: 'allocatedQuantity',
       title: '已分配',
@@ -250,6 +282,18 @@ export default function Inventory() {
           </Form.Item>
         </FilterItem>
         <FilterItem>
+          <Form.Item name="warehouseAreaId" label="库区">
+            <RemoteSelect
+              endpoint={AREAS}
+              // area names repeat across warehouses (成品区): the warehouse tells them apart
+              optionLabel={(a) => `${a.warehouseName ?? ''}/${a.name}`}
+              placeholder="全部库区"
+              allowClear
+              style={{ minWidth: 180 }}
+            />
+          </Form.Item>
+        </FilterItem>
+        <FilterItem>
           <Form.Item name="materialsClassId" label="物料分类">
             <RefTreeSelect endpoint={CLASSES} placeholder="全部分类" allowClear style={{ minWidth: 180 }} />
           </Form.Item>
@@ -294,6 +338,7 @@ export default function Inventory() {
         row={shown.row}
         open={shown.open}
         warehouseIds={filters.warehouseIds}
+        warehouseAreaId={filters.warehouseAreaId}
         batchCode={filters.batchCode?.trim() || undefined}
         onClose={() => setShown((s) => ({ ...s, open: false }))}
       />

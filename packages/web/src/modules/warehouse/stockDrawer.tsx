@@ -45,6 +45,8 @@ export interface BalancesOf {
   materialsId: number;
   unit: string | null;
   warehouseIds?: number[];
+  /** The list's area filter (库区): only the locations of that area. */
+  warehouseAreaId?: number;
   /** The list's batch filter: only the batches it matches, as the row's figures count them. */
   batchCode?: string;
 }
@@ -55,12 +57,17 @@ function Balances({
   materialsId,
   unit,
   warehouseIds,
+  warehouseAreaId,
   batchCode,
 }: BalancesOf) {
   const query = useQuery({
-    queryKey: [endpoint.path, materialsId, 'all', warehouseIds],
+    queryKey: [endpoint.path, materialsId, 'all', warehouseIds, warehouseAreaId],
     queryFn: ({ signal }) =>
-      call(endpoint, { materialsId, warehouseIdStr: warehouseIdStr(warehouseIds) }, { signal }),
+      call(
+        endpoint,
+        { materialsId, warehouseIdStr: warehouseIdStr(warehouseIds), warehouseAreaId },
+        { signal },
+      ),
   });
   return (
     <Table<StockBalanceRow>
