@@ -1,3 +1,5 @@
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import { areaEntity } from '@factory/shared/entities/information';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { launch, newPage, shot, signIn } from './browser.ts';
@@ -13,6 +15,7 @@ afterAll(async () => {
   await browser?.close();
 });
 
+const AREAS = entityEndpoints(areaEntity);
 const rows = (p: Page) => p.locator('.ant-table-tbody tr.ant-table-row');
 const dialog = (p: Page) => p.locator('.ant-modal-container').last();
 /** The list's search card (the dialog has inputs with the same placeholders). */
@@ -60,11 +63,30 @@ describe('master data screens declared once', () => {
     await rows(page).first().waitFor();
     const line = rows(page).filter({ hasText: '试验线' });
     await line.getByRole('button', { name: '删除' }).click();
-    await page
-      .locator('.ant-modal-confirm, .ant-popconfirm')
-      .getByRole('button', { name: /确\s*定/ })
-      .click();
-    await page.getByText('“试验线”已被工位使用，不能删除').waitFor();
+    // the confirmation (modal.confirm, or a Popconfirm): open, asking, its button ready
+    const confirm = page.locator('.ant-modal-confirm, .ant-popconfirm').filter({ hasText: '您确定要删除吗' });
+    await confirm.waitFor({ state: 'visible' });
+    const yes = confirm.getByRole('button', { name: /确\s*定/ });
+    await expect.poll(() => yes.isEnabled()).toBe(true);
+    // the delete call's answer and the message the page shows of it (a loaded machine may take a
+    // while to answer: both are waited for up to two minutes, not the default half)
+    const answer = page.waitForResponse(
+      (r) =>
+        new URL(r.url()).pathname.endsWith(AREAS.remove?.path ?? '') && r.request().method() === 'DELETE',
+      { timeout: 120_000 },
+    );
+    // the toast lasts three seconds: looked for from the click on, not only once the answer is read
+    const toast = page
+      .locator('.ant-message')
+      .getByText('“试验线”已被工位使用，不能删除')
+      .waitFor({ timeout: 120_000 });
+    for (const w of [answer, toast]) w.catch(() => undefined);
+    await yes.click();
+    const env = (await (await answer).json()) as { errorCode: number; errorMsg: string };
+    expect(env).toMatchObject({ errorCode: 5, errorMsg: '“试验线”已被工位使用，不能删除' });
+    await toast;
+    // nothing deleted: the confirmation is closed and the line still listed
+    await confirm.waitFor({ state: 'hidden' });
     expect(await rows(page).filter({ hasText: '试验线' }).count()).toBe(1);
   });
 

@@ -6,7 +6,7 @@ import { produceOrderEntity } from '@factory/shared/entities/produceOrder';
 import { producePlanEntity } from '@factory/shared/entities/producePlan';
 import { machineEndpoints } from '@factory/shared/machines/endpoints';
 import { produceOrderMachine } from '@factory/shared/machines/plans';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page, Response } from 'playwright-core';
 import type { Static } from 'typebox';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import {
@@ -51,8 +51,6 @@ interface PlanDetail {
   areaName: string;
   materialsId: number;
   flowVersionId: number;
-  /** 0 master production, 1 material requirements (made by MRP). */
-  planType: number;
   scheduleStatus: number;
   planProgress: number;
   version: number;
@@ -262,8 +260,7 @@ async function addOwnPlans(): Promise<void> {
   );
   for (const { id } of demo.content) {
     const plan = await planOf(id);
-    // a plan MRP made stands on the first line its flow allows, not where the demo makes the product
-    if (!plan.materialsId || !plan.flowVersionId || plan.planType === 1) continue;
+    if (!plan.materialsId || !plan.flowVersionId) continue;
     const allowed = await allowedLinesOf(plan, lines);
     const allowedOther = [...allowed.keys()].find((l) => l !== plan.areaId);
     const refused = lines.find((l) => !allowed.has(l.id));
@@ -426,17 +423,48 @@ describe('plan Gantt (计划排程)', () => {
       .toBe(chosen.from);
     await expect.poll(() => undoButton(page).isEnabled()).toBe(true);
 
+    // 撤销 of a move to another line is two calls (docs/scheduling.md "The Gantt"): the line's, which
+    // places the plan on its old line from now (a start before now or in the night is not where
+    // that puts it), then the old start's. The plan is back when the page is done: 重做 is offered
+    // once both have answered; the plan read between the two calls would stand on its old line at
+    // the line move's start.
+    const redoButton = page.getByRole('button', { name: /重\s*做/ });
+    expect(await redoButton.isDisabled()).toBe(true);
+    // the calls the undo makes, in order, with their answers
+    const calls: Promise<[string, number, string | null]>[] = [];
+    const onResponse = (r: Response) => {
+      const path = new URL(r.url()).pathname;
+      const which = path.endsWith(PLANS.update?.path ?? '')
+        ? 'line'
+        : path.endsWith(producePlanApi.orderByTime.path)
+          ? 'start'
+          : null;
+      if (which)
+        calls.push(
+          r
+            .json()
+            .then((env: { errorCode: number; result: { planStartTime?: string | null } | unknown[] }) => [
+              which,
+              env.errorCode,
+              Array.isArray(env.result) ? null : (env.result?.planStartTime ?? null),
+            ]),
+        );
+    };
+    page.on('response', onResponse);
     await undoButton(page).click();
-    await expect
-      .poll(async () => (await planOf(chosen.planId)).areaId, { timeout: 60_000 })
-      .toBe(chosen.allowed);
+    await expect.poll(() => redoButton.isEnabled(), { timeout: 60_000 }).toBe(true);
+    await expect.poll(() => undoButton(page).isDisabled()).toBe(true);
+    page.off('response', onResponse);
+    const answered = await Promise.all(calls);
+    // the line first; the start then, unless the line move already gave the old one
+    expect(answered[0]?.slice(0, 2)).toEqual(['line', 0]);
+    expect(answered.slice(1)).toEqual(answered[0]?.[2] === before.planStartTime ? [] : [['start', 0, null]]);
     const after = await planOf(chosen.planId);
-    expect(after.planStartTime).toBe(before.planStartTime);
+    expect([after.areaId, after.planStartTime]).toEqual([chosen.allowed, before.planStartTime]);
     // the page drew it back where it was
     const saved = await listNow(shown);
     expect(blockIn(saved, chosen.planId)?.line).toBe(chosen.allowed);
-    await expect.poll(() => undoButton(page).isDisabled()).toBe(true);
-    await expect.poll(() => page.getByRole('button', { name: /重\s*做/ }).isEnabled()).toBe(true);
+    expect(blockIn(saved, chosen.planId)?.block.start).toBe(before.planStartTime);
   });
 
   it('刻度 switches the ruler between hours, days and weeks', async () => {

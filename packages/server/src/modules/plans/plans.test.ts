@@ -460,6 +460,74 @@ describe('the Gantt’s moves, locks and warnings', () => {
       { seq: 3, station: null, start: expect.any(String) },
     ]);
   });
+
+  it('takes a move to another line back: line and start, even from the night or the past', async () => {
+    const g = await productionFixture(h, 'plan6');
+    await g.a.ok(
+      g.a.post('authority/private/frequency/addFrequency', {
+        name: '白班',
+        startTime: '08:00',
+        endTime: '17:00',
+      }),
+    );
+    const both = (procedureId: number, stationIds: number[]) => ({
+      procedureId,
+      processType: 0,
+      areaIds: [g.ids.line, g.ids.otherLine],
+      stationIds,
+    });
+    await g.a.ok(
+      g.a.put('basicData/production/private/processFlowVersion/updateOne', {
+        id: g.ids.mainVersion,
+        steps: [
+          both(g.ids.winding, [g.ids.windingStation, g.ids.otherLineStation]),
+          both(g.ids.assembly, [g.ids.assemblyStation]),
+          both(g.ids.testing, [g.ids.testingStation]),
+        ],
+      }),
+    );
+    const due = { quantity: 2, priority: 2, deliveryTime: '2026-12-01 17:00:00' };
+    const a = await addPlan(g, (await addOrder(g, due)).id, { quantity: 1 });
+    const b = await addPlan(g, (await addOrder(g, due)).id, { quantity: 1 });
+    await g.a.ok(g.a.post(`${P}schedulePlan`, { startFrom: '2026-12-01 08:00:00' }));
+    type Detail = Plan & { areaId: number };
+    const detail = (id: number) => g.a.ok<Detail>(g.a.get(`${P}getProducePlanDetail`, { id }));
+    const where = async (id: number) => {
+      const d = await detail(id);
+      return [d.areaId, d.planStartTime];
+    };
+    /**
+     * A drop as the Gantt saves it (gantt/move.ts applyMove): the line by updateOne, which places the
+     * plan again on that line's stations; then the dropped start by updatePlanOrderByTime when the
+     * line move gave another. Answers where the plan stood between the two calls.
+     */
+    const drop = async (id: number, areaId: number, start: string) => {
+      let d = await detail(id);
+      if (d.areaId !== areaId)
+        d = await g.a.ok<Detail>(g.a.put(`${P}updateOne`, { id, version: d.version, areaId }));
+      const between = [d.areaId, d.planStartTime];
+      if (d.planStartTime !== start)
+        await g.a.ok(g.a.post(`${P}updatePlanOrderByTime`, { id, planStartTime: start, version: d.version }));
+      return between;
+    };
+
+    // as the e2e: the plan on the other line, dragged back to its first line and undone
+    for (const start of ['2026-12-01 08:00:00', '2026-12-02 02:35:00', '2026-11-20 02:35:00']) {
+      await drop(a.id, g.ids.otherLine, start);
+      expect(await where(a.id)).toEqual([g.ids.otherLine, start]);
+      const [, bStart] = await where(b.id);
+      // dropped on the plan's first line at the other plan's start
+      await drop(a.id, g.ids.line, bStart as string);
+      expect(await where(a.id)).toEqual([g.ids.line, bStart]);
+      // 撤销: the line is back with the first call, the start only with the second (a night start or
+      // one before now is not where the line move places the plan: at a station's first free working
+      // minute from where it stood, or from now)
+      const between = await drop(a.id, g.ids.otherLine, start);
+      expect(between[0]).toBe(g.ids.otherLine);
+      if (start !== '2026-12-01 08:00:00') expect(between[1]).not.toBe(start);
+      expect(await where(a.id)).toEqual([g.ids.otherLine, start]);
+    }
+  });
 });
 
 describe('the plan machine, walked', () => {
