@@ -4,8 +4,10 @@ import { demoAccounts, demoTenants, seedDemo } from './demo/generate.ts';
 
 /** `npm start`: migrate, write the demo on first start, listen, print how to sign in. */
 const { app, services } = await buildApp();
+const migrating = performance.now();
 await services.db.migrate();
-const seeded = services.config.demo ? await seedDemo(services) : false;
+app.log.debug({ ms: Math.round(performance.now() - migrating) }, 'migrated');
+const seeded = services.config.demo ? await seedDemo(services, app.log) : false;
 await app.listen({ port: services.config.port, host: services.config.host });
 
 const url = `http://localhost:${services.config.port}/`;

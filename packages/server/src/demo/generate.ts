@@ -2,6 +2,7 @@ import { DEMO_PASSWORD } from '@factory/shared/api/auth';
 import type { TenantFlags } from '@factory/shared/tenantFlags';
 import { sql } from 'drizzle-orm';
 import { createRole, createUser } from '../modules/setting/index.ts';
+import { hashPassword } from '../platform/password.ts';
 import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
 import { demoEquipment, seedEquipment } from './equipment.ts';
@@ -88,71 +89,109 @@ async function providerAdmin(services: Services) {
   return { tenantId: row.tenant_id, userId: row.id, name: row.name };
 }
 
+/** Where seedDemo says how long each phase took (debug level): the server's logger, or nothing. */
+export interface DemoLog {
+  debug(fields: Record<string, unknown>, message: string): void;
+}
+
+/** Times the phases of the demo: `phase(name, fn)` runs fn and logs its milliseconds. */
+function phases(log: DemoLog | undefined, tenant?: string) {
+  return async <T>(phase: string, fn: () => Promise<T>): Promise<T> => {
+    const start = performance.now();
+    try {
+      return await fn();
+    } finally {
+      log?.debug({ tenant, phase, ms: Math.round(performance.now() - start) }, 'demo phase');
+    }
+  };
+}
+
 /** Writes the demo tenants through the same services the API uses, only into an empty database. */
-export async function seedDemo(services: Services): Promise<boolean> {
+export async function seedDemo(services: Services, log?: DemoLog): Promise<boolean> {
+  const timed = phases(log);
   // global and idempotent: also fills a database whose demo was written before the market existed
-  await seedMarketCatalogue(services);
+  await timed('market', () => seedMarketCatalogue(services));
   const [{ n }] = await services.db.systemQuery<{ n: number }>(sql`select count(*)::int as n from tenant`);
   if (n > 0) return false;
+  // one hash of the demo password serves every job-role account, as people.ts does for operators
+  const passwordHash = await hashPassword(DEMO_PASSWORD);
   for (const t of demoTenants) {
-    await createTenant(
-      services,
-      null,
-      { ...t, adminPassword: DEMO_PASSWORD },
-      async (tx, tenantId, adminId) => {
-        for (const role of jobRoles) {
-          const roleId = await createRole(tx, adminId, {
-            name: role.name,
-            remark: role.remark,
-            authority: authorityFor(role.grant),
-          });
-          for (const [userName, name] of role.users) {
-            await createUser(tx, adminId, { userName, name, password: DEMO_PASSWORD, roleIds: [roleId] });
+    const phase = phases(log, t.memberCode);
+    await phase('tenant', () =>
+      createTenant(services, null, { ...t, adminPassword: DEMO_PASSWORD }, async (tx, tenantId, adminId) => {
+        await phase('users', async () => {
+          for (const role of jobRoles) {
+            const roleId = await createRole(tx, adminId, {
+              name: role.name,
+              remark: role.remark,
+              authority: authorityFor(role.grant),
+            });
+            for (const [userName, name] of role.users) {
+              await createUser(tx, adminId, {
+                userName,
+                name,
+                password: DEMO_PASSWORD,
+                passwordHash,
+                roleIds: [roleId],
+              });
+            }
           }
-        }
+        });
         // before the factory, whose operators are put on the shifts
-        await seedShifts(tx, adminId);
-        await seedHolidays(tx, adminId);
+        await phase('shifts', async () => {
+          await seedShifts(tx, adminId);
+          await seedHolidays(tx, adminId);
+        });
         const factory = demoFactories[t.memberCode];
-        if (factory) await seedFactory(tx, adminId, factory);
+        if (factory) await phase('factory', () => seedFactory(tx, adminId, factory));
         const catalogue = demoMaterials[t.memberCode];
-        if (catalogue) await seedMaterials(tx, adminId, catalogue);
+        if (catalogue) await phase('materials', () => seedMaterials(tx, adminId, catalogue));
         const flows = demoProcessFlows[t.memberCode];
-        if (flows) await seedProcessFlows(tx, adminId, flows);
+        if (flows) await phase('processFlows', () => seedProcessFlows(tx, adminId, flows));
         // after the materials, whose codes the packages name
         const storage = demoStorage[t.memberCode];
-        if (storage) await seedStorage(tx, adminId, storage);
+        if (storage) await phase('storage', () => seedStorage(tx, adminId, storage));
         // after the storage demo, whose equipment classes file the machines
         const register = demoEquipment[t.memberCode];
-        if (register) await seedEquipment(tx, adminId, register);
+        if (register) await phase('equipment', () => seedEquipment(tx, adminId, register));
         // after the flows, which say what can be planned on which line, and the customers
         const tenantInfo = { ...t, id: tenantId, logo: null, configVersion: 0 };
         // its raw materials' year in the warehouse moves with it: report work backflushes the line side
         const stock = demoStock[t.memberCode];
         // before the history, whose picks the quotas check
-        if (demoQuotas.has(t.memberCode)) await seedQuotas(tx, adminId);
-        const warehouse = stock ? await stockCompanion(tx, tenantInfo, adminId, stock.weeks) : undefined;
+        if (demoQuotas.has(t.memberCode)) await phase('quotas', () => seedQuotas(tx, adminId));
+        const warehouse = stock
+          ? await phase('stock', () => stockCompanion(tx, tenantInfo, adminId, stock.weeks))
+          : undefined;
         const history = demoProduction[t.memberCode];
-        if (history) await seedProduction(tx, tenantInfo, adminId, history, warehouse?.companion);
+        if (history)
+          await phase('production', () =>
+            seedProduction(tx, tenantInfo, adminId, history, warehouse?.companion),
+          );
         // finished goods go out against sales orders of the customers that ordered them
         const sells = demoSales.has(t.memberCode);
-        await warehouse?.finish(sells ? salesShipper(tx, tenantInfo, adminId) : undefined);
-        if (sells) await seedOpenSales(tx, tenantInfo, adminId);
+        if (warehouse)
+          await phase('finishedGoods', () =>
+            warehouse.finish(sells ? salesShipper(tx, tenantInfo, adminId) : undefined),
+          );
+        if (sells) await phase('openSales', () => seedOpenSales(tx, tenantInfo, adminId));
         // the buyer's desk today: requests to order, one order to price
         if (stock) {
-          await seedOpenPurchase(tx, tenantInfo, adminId);
+          await phase('openPurchase', () => seedOpenPurchase(tx, tenantInfo, adminId));
           // the planner's MRP run of this morning, kept with what it suggested
-          await seedMrpParameters(tx, adminId);
-          await seedMrpRun(tx, tenantInfo, adminId);
+          await phase('mrp', async () => {
+            await seedMrpParameters(tx, adminId);
+            await seedMrpRun(tx, tenantInfo, adminId);
+          });
         }
-        if (storage) await seedPackageCodes(tx, adminId);
+        if (storage) await phase('packageCodes', () => seedPackageCodes(tx, adminId));
         // after the factory, the materials and the storage: its tank and fin moulds on the assembly line
         const moulds = demoMoulds[t.memberCode];
-        if (moulds) await seedMoulds(tx, tenantInfo, adminId, moulds);
-        await seedNotificationRules(tx, adminId);
-      },
+        if (moulds) await phase('moulds', () => seedMoulds(tx, tenantInfo, adminId, moulds));
+        await phase('notificationRules', () => seedNotificationRules(tx, adminId));
+      }),
     );
   }
-  await seedChangelog(services, await providerAdmin(services));
+  await timed('changelog', async () => seedChangelog(services, await providerAdmin(services)));
   return true;
 }

@@ -10,6 +10,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTable } from 'drizzle-orm/pg-core'
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
+import { cachedStatements } from './pgliteStatements.ts';
 
 export const MIGRATIONS_DIR = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../drizzle');
 
@@ -281,7 +282,8 @@ export async function openDatabase(opts: DatabaseOptions): Promise<Database> {
     client = await PGlite.create(opts.dataDir ? path.join(opts.dataDir, 'pglite') : undefined);
   }
   const pgl = client;
-  const db = drizzlePglite(pgl);
+  // inside transactions, data statements are prepared once and their plans kept (pgliteStatements.ts)
+  const db = drizzlePglite({ client: cachedStatements(pgl) });
   const watchers: Watcher[] = [];
   return wrap({
     kind: 'pglite',
