@@ -270,6 +270,7 @@ export const quotaApplications = tenantTable(
     index('quota_application_product_idx').on(t.productId),
     index('quota_application_created_idx').on(t.createdAt),
     searchIndex('quota_application', t.code),
+    searchIndex('quota_application', t.reason),
   ],
 );
 

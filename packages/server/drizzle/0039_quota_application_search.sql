@@ -1,0 +1,1 @@
+CREATE INDEX "quota_application_reason_grams" ON "quota_application" USING gin (app_grams("reason"));
