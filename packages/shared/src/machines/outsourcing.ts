@@ -1,8 +1,20 @@
+import { fromMicro, micro } from '../decimal.ts';
 import { outsourceOrderStatus } from '../enums/index.ts';
-import { defineMachine } from './define.ts';
+import { defineMachine, type MachineRow } from './define.ts';
 
 /** Outsourcing calls live under outsourcing/private/ (the spec names none; docs/outsourcing.md). */
 export const OUTSOURCING_BASE = 'outsourcing/private/';
+
+/** Sent and not back: an order with units at the supplier is not closed short. */
+function unitsOut(row: MachineRow): string | undefined {
+  const out =
+    micro(String(row.sentQuantity ?? 0)) -
+    micro(String(row.receivedGoodQuantity ?? 0)) -
+    micro(String(row.receivedDefectQuantity ?? 0));
+  return out > 0n
+    ? `委外单“${String(row.code)}”还有 ${fromMicro(out)} 在外未收回，不能完成，请先收回`
+    : undefined;
+}
 
 /**
  * An outsourcing order 委外单 (DOMAIN "Outsourcing"): a draft made at release (or by hand) is
@@ -39,6 +51,7 @@ export const outsourceOrderMachine = defineMachine({
       set: { status: 4 },
       reason: true,
       confirm: '完成后不再发外，委外数量改为已发外数量，确定完成该委外单吗？',
+      unless: unitsOut,
     },
     cancel: {
       label: '取消',

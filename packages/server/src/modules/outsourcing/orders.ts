@@ -381,13 +381,6 @@ export const outsourceOrderActions = machineService({
     receive: { effect: (tx, row, input, actor) => receive(tx, row, input, actor) },
     unreceive: { effect: (tx, row, input, actor) => unreceive(tx, row, input, actor) },
     finish: {
-      async guard(_tx, row) {
-        const out =
-          micro(String(row.sentQuantity)) -
-          micro(String(row.receivedGoodQuantity)) -
-          micro(String(row.receivedDefectQuantity));
-        if (out > 0n) throw conflict(`委外单“${row.code}”还有 ${q(out)} 在外未收回，不能完成，请先收回`);
-      },
       // cut to what went out, so the step's unsent units may go on another order or be made in-house
       effect: async (_tx, row) => {
         const sent = String(row.sentQuantity);
