@@ -37,7 +37,7 @@ export const WarehouseOption = Type.Object({
   id: Type.Integer(),
   code: Type.String(),
   name: Type.String(),
-  /** 0 warehouse, 1 line-side warehouse. */
+  /** 0 warehouse, 1 line-side warehouse, 2 a supplier's outsourcing warehouse 委外仓. */
   kind: Type.Integer(),
   /** The line of a line-side warehouse. */
   areaId: Type.Union([Type.Integer(), Type.Null()]),
@@ -111,7 +111,7 @@ export const informationApi = {
   warehouses: endpoint({
     method: 'GET',
     path: 'updateInterface/private/getWarehouseList',
-    summary: '仓库选择列表（含线边仓，仅启用的；工艺路线等处选择出入库仓库）',
+    summary: '仓库选择列表（含线边仓、委外仓，仅启用的；工艺路线、库存报表等处选择仓库）',
     access: { session: true },
     query: SelectQuery,
     result: SelectResult(WarehouseOption),

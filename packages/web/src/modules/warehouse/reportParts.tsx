@@ -1,7 +1,6 @@
 import { DownloadOutlined, ReloadOutlined, SearchOutlined } from '@ant-design/icons';
+import { informationApi } from '@factory/shared/api/information';
 import type { SelectEndpoint } from '@factory/shared/api/list';
-import { entityEndpoints } from '@factory/shared/entities/endpoints';
-import { warehouseEntity } from '@factory/shared/entities/warehouse';
 import {
   Button,
   Card,
@@ -22,7 +21,8 @@ import { downloadFile, type TransferOptions } from '../../platform/list/download
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { usePageSizes } from '../../platform/list/useListQuery.ts';
 
-const WAREHOUSES = entityEndpoints(warehouseEntity).list;
+/** Every enabled warehouse stock may lie in: ordinary, line-side and suppliers' 委外仓. */
+const WAREHOUSES = informationApi.warehouses;
 
 /** Warehouses chosen in a filter, as the stock calls take them ('1,2'); all when none. */
 export const warehouseIdStr = (ids: readonly number[] | undefined) =>
