@@ -14,7 +14,7 @@ import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
 import { seedMrpParameters, seedMrpRun, seedOpenPurchase } from './purchase.ts';
-import { demoQuotas, seedQuotas } from './quota.ts';
+import { demoQuotas, seedQuotaApplications, seedQuotas } from './quota.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { demoSales, salesShipper, seedOpenSales } from './sales.ts';
 import { seedHolidays, seedShifts } from './shifts.ts';
@@ -168,6 +168,9 @@ export async function seedDemo(services: Services, log?: DemoLog): Promise<boole
           await phase('production', () =>
             seedProduction(tx, tenantInfo, adminId, history, warehouse?.companion),
           );
+        // the keeper's asks for more than the quota on this week's open work orders
+        if (history && demoQuotas.has(t.memberCode))
+          await phase('quotaApplications', () => seedQuotaApplications(tx, tenantInfo, adminId));
         // finished goods go out against sales orders of the customers that ordered them
         const sells = demoSales.has(t.memberCode);
         if (warehouse)

@@ -137,7 +137,7 @@ async function madeProducts(tx: Tx): Promise<Made[]> {
 }
 
 /** Who reports: a signed-in user at their station on their shift, as the report call sees one. */
-function sessionOf(
+export function sessionOf(
   tenant: TenantInfo,
   u: { id: number; userName: string; name: string; stationId: number | null; frequencyId: number | null },
   isAdmin = false,

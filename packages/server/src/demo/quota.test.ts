@@ -37,12 +37,29 @@ describe('the transformer works’ production quotas', () => {
     }
   });
 
-  it('kept every pick of the year within its quota (none needed an over-quota reason)', async () => {
+  it('kept every pick of the year within its quota (none went past it)', async () => {
     const [{ overruns, picked }] = await transformer<{ overruns: number; picked: number }>(sql`
       select (select count(*)::int from quota_overrun where tenant_id = (select id from t)) as overruns,
         (select count(*)::int from material_prep p join quota q on q.materials_id = p.materials_id and q.status = 1
           where p.tenant_id = (select id from t) and p.status = 3) as picked`);
     expect(overruns).toBe(0);
     expect(picked).toBeGreaterThan(20);
+  });
+
+  it('has this week’s over-quota applications: yesterday’s passed, this morning’s waiting, on open work orders', async () => {
+    const rows = await transformer<{
+      status: number;
+      wo: number;
+      applicant: string;
+      approver: string | null;
+    }>(sql`
+      select a.audit_status as status, w.status as wo, u.user_name as applicant, v.user_name as approver
+      from quota_application a join produce_work_order w on w.id = a.work_order_id
+        join users u on u.id = a.applicant_id left join users v on v.id = a.approved_by
+      where a.tenant_id = (select id from t) order by a.id`);
+    expect(rows.map((r) => [r.status, r.wo, r.applicant, r.approver])).toEqual([
+      [1, 1, 'cangguan01', 'admin'],
+      [0, 1, 'cangguan01', null],
+    ]);
   });
 });

@@ -61,6 +61,13 @@ export const purchase: ModuleFace = {
 };
 
 export { orderRequests, purchaseOrder, purchaseOrderActions } from './orders.ts';
-export { proposeQuota, quota, quotaActions, quotaApply, quotaApplyActions } from './quota.ts';
+export {
+  fileQuotaApplication,
+  proposeQuota,
+  quota,
+  quotaActions,
+  quotaApply,
+  quotaApplyActions,
+} from './quota.ts';
 export { purchaseRequest, purchaseRequestActions, refreshRequests } from './requests.ts';
 export * from './schema.ts';

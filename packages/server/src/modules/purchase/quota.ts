@@ -32,6 +32,7 @@ import {
 } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { type Ctx, handle, type RouteDef } from '../../platform/route.ts';
+import type { SessionInfo } from '../../platform/session.ts';
 import {
   bomItems,
   materials,
@@ -720,10 +721,13 @@ async function named(tx: Tx, row: Pick<DocRow, 'id'>) {
 
 /**
  * 提交超定额申请: for a work order and a material its effective quota lists (else nothing limits
- * the picks); filed pending by the caller, its approvers told.
+ * the picks); filed pending by the caller (the call below tells its approvers).
  */
-async function apply(ctx: Ctx<unknown, Static<typeof ApplyBody>>) {
-  const { tx, session, body } = ctx;
+export async function fileQuotaApplication(
+  tx: Tx,
+  session: Pick<SessionInfo, 'userId'>,
+  body: Static<typeof ApplyBody>,
+) {
   const reason = body.reason.trim();
   if (!reason) throw fieldError('reason', '请输入申请原因');
   const [wo] = await tx
@@ -765,15 +769,21 @@ async function apply(ctx: Ctx<unknown, Static<typeof ApplyBody>>) {
       version: quotaApplications.version,
     });
   await writeTrail(tx, session.userId, quotaApplyMachine.name, row.id, 'add', { to: { auditStatus: 0 } });
-  const n = await named(tx, row);
+  return row;
+}
+
+/** The application filed, and its approvers told. */
+async function apply(ctx: Ctx<unknown, Static<typeof ApplyBody>>) {
+  const row = await fileQuotaApplication(ctx.tx, ctx.session, ctx.body);
+  const n = await named(ctx.tx, row);
   await emitEvent(ctx, 'quotaApply.submitted', {
     applyId: row.id,
     code: n.code,
     workOrderCode: n.workOrderCode,
     materialsName: n.materialsName,
     quantity: n.quantity,
-    reason,
-    approverIds: await approversOf(tx, session.userId),
+    reason: ctx.body.reason.trim(),
+    approverIds: await approversOf(ctx.tx, ctx.session.userId),
   });
   return row;
 }
