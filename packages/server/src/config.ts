@@ -10,6 +10,8 @@ export interface Config {
   /** Only used on PostgreSQL: connections in the pool. */
   poolSize: number;
   redisUrl?: string;
+  /** The broker equipment telemetry is read from (mqtt://…, env MQTT_URL); none: readings come over HTTP only. */
+  mqttUrl?: string;
   /** Key and channel prefix in Redis, so deployments (or test runs) can share one server (env REDIS_PREFIX). */
   redisPrefix: string;
   /** Sockets that do not answer a ping within this long are dropped (env WS_HEARTBEAT_SECONDS). */
@@ -41,6 +43,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, overrides: Part
     databaseUrl: env.DATABASE_URL || undefined,
     poolSize: int(env.DB_POOL_SIZE, 20),
     redisUrl: env.REDIS_URL || undefined,
+    mqttUrl: env.MQTT_URL || undefined,
     redisPrefix: env.REDIS_PREFIX || 'factory:',
     wsHeartbeatMs: int(env.WS_HEARTBEAT_SECONDS, 30) * 1000,
     sessionIdleMinutes: int(env.SESSION_IDLE_MINUTES, 12 * 60),

@@ -1,3 +1,4 @@
+import { pages as call } from './modules/call/index.ts';
 import { pages as equipment } from './modules/equipment/index.ts';
 import { pages as home } from './modules/home/index.ts';
 import { pages as information } from './modules/information/index.ts';
@@ -25,6 +26,7 @@ export const pageSources: Readonly<Record<string, Pages>> = {
   selfCenter,
   information,
   equipment,
+  call,
   plans,
   outsourcing,
   warehouse,

@@ -5,7 +5,10 @@ import { createRole, createUser } from '../modules/setting/index.ts';
 import { hashPassword } from '../platform/password.ts';
 import type { Services } from '../platform/services.ts';
 import { createTenant } from '../platform/tenancy.ts';
+import { seedCalls } from './calls.ts';
 import { demoEquipment, seedEquipment } from './equipment.ts';
+import { seedEquipmentReadings } from './equipmentReadings.ts';
+import { seedEquipmentTasks } from './equipmentTasks.ts';
 import { demoFactories, seedFactory } from './factory.ts';
 import { seedMarketCatalogue } from './market.ts';
 import { demoMaterials, seedMaterials } from './materials.ts';
@@ -15,6 +18,7 @@ import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
 import { seedMrpParameters, seedMrpRun, seedOpenPurchase } from './purchase.ts';
 import { demoQuotas, seedQuotaApplications, seedQuotas } from './quota.ts';
+import { demoRepairs, seedRepairs } from './repairs.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { demoSales, salesShipper, seedOpenSales } from './sales.ts';
 import { seedHolidays, seedShifts } from './shifts.ts';
@@ -154,6 +158,21 @@ export async function seedDemo(services: Services, log?: DemoLog): Promise<boole
         // after the storage demo, whose equipment classes file the machines
         const register = demoEquipment[t.memberCode];
         if (register) await phase('equipment', () => seedEquipment(tx, adminId, register));
+        if (t.memberCode === 'transformer')
+          await phase('equipmentTasks', () =>
+            seedEquipmentTasks(tx, { ...t, id: tenantId, logo: null, configVersion: 0 }, adminId),
+          );
+        if (t.memberCode === 'transformer')
+          await phase('equipmentReadings', () => seedEquipmentReadings(tx, adminId));
+        if (t.memberCode === 'transformer')
+          await phase('calls', () =>
+            seedCalls(tx, { ...t, id: tenantId, logo: null, configVersion: 0 }, adminId),
+          );
+        // the keepers' year of repairs, the reports its checks, readings and calls filed worked off
+        if (demoRepairs.has(t.memberCode))
+          await phase('repairs', () =>
+            seedRepairs(tx, { ...t, id: tenantId, logo: null, configVersion: 0 }, adminId),
+          );
         // after the flows, which say what can be planned on which line, and the customers
         const tenantInfo = { ...t, id: tenantId, logo: null, configVersion: 0 };
         // its raw materials' year in the warehouse moves with it: report work backflushes the line side

@@ -42,7 +42,7 @@ export const jobRoles = [
     name: '质检员',
     // what the role does today: the quality screens come with the quality issue, and this text with them
     remark: '查看工单、报工与物料，跟踪生产质量',
-    grant: { modules: ['home', 'quality'], readOnly: ['works', 'materialsInfo'] },
+    grant: { modules: ['home', 'quality'], readOnly: ['works', 'materialsInfo', 'callSearch'] },
     users: [
       ['zhijian01', '王芳'],
       ['zhijian02', '刘洋'],
@@ -54,7 +54,7 @@ export const jobRoles = [
     remark: '出入库、采购收货、备料、库存盘点',
     grant: {
       modules: ['home', 'warehouse', 'siteWarehouse'],
-      readOnly: ['materialsInfo', 'warehouseInfo', 'purchase'],
+      readOnly: ['materialsInfo', 'warehouseInfo', 'purchase', 'callSearch'],
       keys: ['purchaseOrderListReceive', 'purchaseOrderListReverse'],
     },
     users: [
@@ -74,7 +74,12 @@ export const jobRoles = [
     name: '操作工',
     remark: '工位终端开工、暂停与报工',
     // the station terminal is the operator's screen: its page lets them start, pause, continue and report
-    grant: { modules: ['home', 'call', 'stationScheduling'], readOnly: ['works', 'reportRecords'] },
+    // and reports the faults of the machines they run (故障报修)
+    grant: {
+      modules: ['home', 'call', 'stationScheduling'],
+      readOnly: ['works', 'reportRecords', 'equipmentFaultList', 'equipmentFaultDetail'],
+      keys: ['equipmentFaultListAdd', 'equipmentFaultListModify', 'equipmentFaultListDel'],
+    },
     users: [
       ['caozuo01', '周强'],
       ['caozuo02', '吴敏'],
@@ -108,6 +113,7 @@ export const jobRoles = [
         'service',
         'sales',
         'purchase',
+        'call',
       ],
     },
     users: [['jingli01', '韩雪']],
@@ -116,7 +122,7 @@ export const jobRoles = [
     key: 'equipmentKeeper',
     name: '设备管理员',
     remark: '设备台账、设备分类与设备档案',
-    grant: { modules: ['home', 'equipment', 'facility'] },
+    grant: { modules: ['home', 'equipment', 'facility', 'call'] },
     users: [
       ['shebei01', '杨帆'],
       ['shebei02', '何军'],

@@ -1,6 +1,7 @@
 import { authRoutes } from '../platform/auth.ts';
 import type { ModuleFace } from '../platform/module.ts';
 import type { RouteDef } from '../platform/route.ts';
+import { callModule } from './call/index.ts';
 import { changelog } from './changelog/index.ts';
 import { equipmentModule } from './equipment/index.ts';
 import { file } from './file/index.ts';
@@ -27,9 +28,10 @@ export const modules: readonly ModuleFace[] = [
   setting,
   tenant,
   information,
-  equipmentModule,
   plans,
   warehouse,
+  equipmentModule,
+  callModule,
   sales,
   mouldModule,
   outsourcing,

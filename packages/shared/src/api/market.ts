@@ -152,10 +152,6 @@ const DETAIL = `${MARKET_BASE}marketDetail/`;
 /**
  * The application market's endpoints. Every signed-in user reads the catalogue; only the
  * provider's own tenant changes it, and there only users holding the page's button keys.
- *
- * Not here: the spec also lists getDeviceParametersRecord and getDeviceParametersRecordTrend under
- * market/private/. They read device parameter readings, which this product does not collect yet,
- * so they stay out rather than answer invented data.
  */
 export const marketApi = {
   typeList: endpoint({

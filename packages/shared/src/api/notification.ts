@@ -19,9 +19,13 @@ export const notificationType = defineEnum([
   { value: 'orderDueSoon', label: '订单即将到期' },
   { value: 'stockOutOfLimit', label: '库存预警' },
   { value: 'mouldLifeWarning', label: '模具寿命预警' },
+  { value: 'checkTaskOverdue', label: '点巡检工单逾期' },
   { value: 'outsourceOverdue', label: '委外逾期' },
   { value: 'quotaApplySubmitted', label: '超定额申请' },
   { value: 'quotaApplyAudited', label: '超定额申请审核' },
+  { value: 'callMade', label: '呼叫' },
+  { value: 'callResponded', label: '呼叫已响应' },
+  { value: 'callClosed', label: '呼叫已关闭' },
 ]);
 export type NotificationType = (typeof notificationType.values)[number];
 

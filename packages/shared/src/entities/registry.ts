@@ -1,5 +1,7 @@
+import { callEntity, callTypeEntity } from './call.ts';
 import type { EntityDecl } from './define.ts';
 import { equipmentClassEntity, equipmentEntity } from './equipment.ts';
+import { equipmentFaultEntity, equipmentRepairEntity, faultReasonEntity } from './equipmentRepair.ts';
 import { areaEntity, procedureEntity, stationEntity } from './information.ts';
 import { kittingEntity } from './kitting.ts';
 import { batchNumberEntity, packageCodeEntity } from './labels.ts';
@@ -63,6 +65,11 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   customerSite: customerSiteEntity,
   equipmentClass: equipmentClassEntity,
   equipment: equipmentEntity,
+  faultReason: faultReasonEntity,
+  equipmentFault: equipmentFaultEntity,
+  equipmentRepair: equipmentRepairEntity,
+  callType: callTypeEntity,
+  call: callEntity,
   warehouse: warehouseEntity,
   warehouseArea: warehouseAreaEntity,
   warehouseLocation: warehouseLocationEntity,

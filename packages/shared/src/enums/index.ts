@@ -5,6 +5,7 @@
 import {
   auditStatus,
   boundStatus,
+  callStatus,
   checkTaskStatus,
   confirmRejectStatus,
   confirmStatus,
@@ -60,6 +61,7 @@ import {
   productionPeriod,
   purchaseRequestSource,
   qualityType,
+  repairSource,
   servicePeriod,
   sparePartSource,
   stockDirection,
@@ -106,12 +108,14 @@ export const statusEnums = Object.freeze({
   mouldStatus,
   outsourceOrderStatus,
   overdueFlag,
+  callStatus,
 });
 
 export const typeEnums = Object.freeze({
   productionPeriod,
   servicePeriod,
   inspectionKind,
+  repairSource,
   sparePartSource,
   demandServiceContent,
   customFieldType,

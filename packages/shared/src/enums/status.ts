@@ -261,3 +261,14 @@ export const mouldStatus = defineEnum([
   { value: 3, label: '维修中', color: waiting },
   { value: 4, label: '报废', color: stopped },
 ]);
+
+/**
+ * A call (呼叫, DOMAIN "Call system"): made from a station (0), responded by a receiver (1), closed
+ * with its result (2), or cancelled by its caller before anyone responded (9).
+ */
+export const callStatus = defineEnum([
+  { value: 0, label: '呼叫中', color: stopped },
+  { value: 1, label: '已响应', color: active },
+  { value: 2, label: '已关闭', color: done },
+  { value: 9, label: '已取消', color: idle },
+]);

@@ -44,6 +44,12 @@ export const inspectionKind = defineEnum(
   1,
 );
 
+/** How a repair order came: a fault report goes through audit and repair; a quick repair is recorded done. */
+export const repairSource = defineEnum([
+  { value: 0, label: '故障报修' },
+  { value: 1, label: '快速维修' },
+]);
+
 export const sparePartSource = defineEnum([
   { value: 0, label: '维修' },
   { value: 1, label: '保养' },
@@ -236,4 +242,33 @@ export const mouldHandleType = defineEnum([
   { value: 3, label: '送修' },
   { value: 4, label: '修复' },
   { value: 5, label: '报废' },
+]);
+
+/** What a check item (点巡检项目, DOMAIN "Inspection") and its plans and tasks are: 点检, 巡检 or 保养. */
+export const checkKind = defineEnum([
+  { value: 0, label: '点检' },
+  { value: 1, label: '巡检' },
+  { value: 2, label: '保养' },
+]);
+
+/** How a check item is judged: pass or fail, a measured value against limits, or a written note. */
+export const checkValueType = defineEnum([
+  { value: 0, label: 'OK/NG' },
+  { value: 1, label: '数值' },
+  { value: 2, label: '文本' },
+]);
+
+/** How often a plan's tasks come (docs/equipment-tasks.md says when each slot starts). */
+export const checkFrequency = defineEnum([
+  { value: 0, label: '每班' },
+  { value: 1, label: '每天' },
+  { value: 2, label: '每周' },
+  { value: 3, label: '每月' },
+  { value: 4, label: '每N天' },
+]);
+
+/** One checked item's verdict. */
+export const checkResult = defineEnum([
+  { value: 0, label: 'OK', color: '#52c41a' },
+  { value: 1, label: 'NG', color: '#f5222d' },
 ]);

@@ -102,6 +102,20 @@ export const events = defineEvents({
       recipientIds: Type.Array(Type.Integer()),
     }),
   },
+  'equipmentRepair.reported': {
+    label: '设备报修',
+    scope: 'tenant',
+    payload: Type.Object({
+      repairId: Type.Integer(),
+      code: Type.String(),
+      equipmentCode: Type.String(),
+      equipmentName: Type.String(),
+      phenomenon: Type.String(),
+      isStopped: Type.Boolean(),
+      /** The machine's keepers (every equipment keeper when it has none). */
+      keeperIds: Type.Array(Type.Integer()),
+    }),
+  },
   'mould.lifeWarning': {
     label: '模具寿命预警',
     scope: 'tenant',
@@ -116,6 +130,20 @@ export const events = defineEvents({
       warnPct: Type.Integer(),
       /** The keepers of its equipment (every equipment keeper when it has none or they are none). */
       keeperIds: Type.Array(Type.Integer()),
+    }),
+  },
+  'checkTask.overdue': {
+    label: '点巡检工单逾期',
+    scope: 'tenant',
+    payload: Type.Object({
+      taskId: Type.Integer(),
+      code: Type.String(),
+      /** checkKind: 0 点检, 1 巡检, 2 保养. */
+      kind: Type.Integer(),
+      equipmentName: Type.String(),
+      /** As the factory reads it (2026-11-27 16:00). */
+      dueTime: Type.String(),
+      assigneeIds: Type.Array(Type.Integer()),
     }),
   },
   'quotaApply.submitted': {
@@ -145,6 +173,48 @@ export const events = defineEvents({
       passed: Type.Boolean(),
       rejectReason: Type.Optional(Type.String()),
       applicantId: Type.Integer(),
+    }),
+  },
+  'call.made': {
+    label: '呼叫',
+    scope: 'tenant',
+    payload: Type.Object({
+      callId: Type.Integer(),
+      code: Type.String(),
+      typeName: Type.String(),
+      stationName: Type.String(),
+      areaName: Type.String(),
+      equipmentName: Type.Optional(Type.String()),
+      remark: Type.Optional(Type.String()),
+      responseMinutes: Type.Integer(),
+      /** The type's users and its groups' members. */
+      receiverIds: Type.Array(Type.Integer()),
+    }),
+  },
+  'call.responded': {
+    label: '呼叫已响应',
+    scope: 'tenant',
+    payload: Type.Object({
+      callId: Type.Integer(),
+      code: Type.String(),
+      typeName: Type.String(),
+      stationName: Type.String(),
+      /** The caller, and the other receivers (someone is on the way). */
+      recipientIds: Type.Array(Type.Integer()),
+    }),
+  },
+  'call.closed': {
+    label: '呼叫已关闭',
+    scope: 'tenant',
+    payload: Type.Object({
+      callId: Type.Integer(),
+      code: Type.String(),
+      typeName: Type.String(),
+      stationName: Type.String(),
+      result: Type.String(),
+      /** A fault report filed for its equipment. */
+      repairCode: Type.Optional(Type.String()),
+      callerId: Type.Integer(),
     }),
   },
   'changelog.added': {

@@ -20,7 +20,7 @@ export interface StockDocSource {
  * What made a stock document that only its source undoes (docs/warehouse.md "Undone through
  * their source"), by the `sourceKind` the server puts on its rows: 1 a report's 生产投料, 2 a
  * withdrawn report's 报工撤回入库, 3 a preparation order's 生产领料, 4 a plan's 生产入库, 5 a
- * sales order's 发货, 6 a purchase order's 收货入库, 7 a sales order's 退货入库, 8 an outsourcing order's 委外发料 — posted by the system, never a keeper's
+ * sales order's 发货, 6 a purchase order's 收货入库, 7 a sales order's 退货入库, 8 an outsourcing order's 委外发料, 9 a repair order's 备件领用 — posted by the system, never a keeper's
  * document of the same type.
  */
 export const stockDocSources: Readonly<Record<number, StockDocSource>> = {
@@ -32,6 +32,11 @@ export const stockDocSources: Readonly<Record<number, StockDocSource>> = {
   6: { route: 'purchaseOrderList', made: ['是采购订单', '的收货入库'], undo: '请在该采购订单中冲销收货' },
   7: { route: 'salesOrderList', made: ['是销售订单', '的退货入库'], undo: '退回的货物请另行出库处理' },
   8: { route: 'outSourceLists', made: ['是委外单', '的委外发料'], undo: '在外物料请调拨退回' },
+  9: {
+    route: 'equipmentRepairList',
+    made: ['是维修工单', '的备件领用'],
+    undo: '未用完的备件请办理其他入库退回',
+  },
 };
 
 /**

@@ -33,6 +33,8 @@ export const equipment = group(
         'Export',
         'Print',
         ...BILL_ACTIONS,
+        'Accept',
+        'Verify',
       ]),
       sub(
         'equipmentRepairDetail',
@@ -47,6 +49,7 @@ export const equipment = group(
         'Export',
         'Print',
         ...BILL_ACTIONS,
+        'Skip',
       ]),
       sub(
         'inspectionBillsDetail',
@@ -61,6 +64,7 @@ export const equipment = group(
         'Export',
         'Print',
         ...BILL_ACTIONS,
+        'Skip',
       ]),
       sub('pointBillsDetail', 'point-bills-detail/:id', '点检工单详情', `${EQ}/all-assign/point-bills-list`),
       page('maintenanceBillsList', 'maintenance-bills-list', '保养工单', [
@@ -70,6 +74,7 @@ export const equipment = group(
         'Export',
         'Print',
         ...BILL_ACTIONS,
+        'Skip',
       ]),
       sub(
         'maintenanceBillsDetail',
@@ -105,7 +110,7 @@ export const equipment = group(
       ),
     ]),
     group('equipmentSetting', 'equipment-setting', '设备设置', [
-      page('maintenanceSetting', 'maintenance-setting', '保养项目', CRUD_IO),
+      page('maintenanceSetting', 'maintenance-setting', '维保设置', [...CRUD_IO, ...TOGGLE]),
       page('projectSetting', 'project-setting', '点巡检项目', CRUD_IO),
       page('equipmentParams', 'equipment-params', '设备参数', [...CRUD, 'Export']),
       // Not in the spec's tree: the class tree equipment is filed under (the reports' equipment

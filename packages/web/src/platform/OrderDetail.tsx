@@ -43,6 +43,8 @@ export function useOrderDetail<D extends Endpoint, T extends Endpoint, A extends
   machine: MachineDecl<string, A>,
   detail: D,
   trace: T,
+  /** Who may take an action beyond its key (`useMachineActions`). */
+  offered?: (action: A, row: ResultOf<D> & DocRow) => boolean,
 ) {
   const client = useQueryClient();
   const can = usePermission();
@@ -70,10 +72,10 @@ export function useOrderDetail<D extends Endpoint, T extends Endpoint, A extends
   const order = query.data;
   // an order's detail is a row of its machine
   const row = order as (ResultOf<D> & DocRow) | undefined;
-  const actions = useMachineActions(machine, row, reload);
+  const actions = useMachineActions(machine, row, reload, offered);
   const allowed = useMemo(
-    () => (row ? allowedActions(machine, row, can, flags) : []),
-    [machine, row, can, flags],
+    () => (row ? allowedActions(machine, row, can, flags).filter((a) => offered?.(a, row) ?? true) : []),
+    [machine, row, can, flags, offered],
   );
   return { id, valid, query, order: row, trace: traceQuery.data, reload, actions, allowed };
 }

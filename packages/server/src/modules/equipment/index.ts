@@ -1,16 +1,86 @@
-import { equipmentClassEntity } from '@factory/shared/entities/equipment';
+import { equipmentClassEntity, equipmentEntity } from '@factory/shared/entities/equipment';
+import { areaEntity, stationEntity } from '@factory/shared/entities/information';
+import { materialsEntity } from '@factory/shared/entities/materials';
+import { warehouseEntity } from '@factory/shared/entities/warehouse';
 import type { ModuleFace } from '../../platform/module.ts';
+import { checkItem } from './checkItems.ts';
+import { equipmentParam } from './params.ts';
+import { inspectionPlan, maintenancePlan } from './plans.ts';
+import { readingRoutes } from './readings.ts';
+import { startReadingFeed } from './readingsMqtt.ts';
+import { repairRoutes } from './repairs.ts';
 import { equipmentRoutes } from './routes.ts';
-import { equipment } from './schema.ts';
+import {
+  equipment,
+  equipmentParamStates,
+  equipmentParams,
+  equipmentRepairs,
+  sparePartUsages,
+} from './schema.ts';
+import { scheduleCheckTasks } from './taskJobs.ts';
+import { checkItems, checkTasks } from './taskSchema.ts';
+import { taskRoutes } from './tasks.ts';
 
-/** Equipment: the register and My equipment (inspections, upkeep and repairs will join it). */
+/**
+ * Equipment (DOMAIN "Equipment maintenance"): the register and My equipment, fault reports and
+ * repair orders with the spare parts they use (docs/equipment-repair.md).
+ */
 export const equipmentModule: ModuleFace = {
   name: 'equipment',
-  routes: equipmentRoutes,
+  routes: [
+    ...equipmentRoutes,
+    ...repairRoutes,
+    ...equipmentParam.routes,
+    ...readingRoutes,
+    ...checkItem.routes,
+    ...inspectionPlan.routes,
+    ...maintenancePlan.routes,
+    ...taskRoutes,
+  ],
+  // the check task sweep (docs/equipment-tasks.md), then the readings' MQTT feed
+  async start(app, services) {
+    await scheduleCheckTasks(services);
+    return startReadingFeed(app, services);
+  },
   references: [
+    { target: equipmentEntity, column: checkTasks.equipmentId, label: '点巡检工单', names: checkTasks.code },
+    { target: equipmentClassEntity, column: checkItems.classId, label: '点巡检项目', names: checkItems.code },
+    {
+      target: equipmentClassEntity,
+      column: equipmentParams.classId,
+      label: '设备参数',
+      names: equipmentParams.name,
+    },
+    { target: equipmentEntity, column: equipmentParamStates.equipmentId, label: '设备参数读数' },
     { target: equipmentClassEntity, column: equipment.classId, label: '设备', names: equipment.name },
+    { target: areaEntity, column: equipment.areaId, label: '设备', names: equipment.name },
+    { target: stationEntity, column: equipment.stationId, label: '设备', names: equipment.name },
+    {
+      target: equipmentEntity,
+      column: equipmentRepairs.equipmentId,
+      label: '维修工单',
+      names: equipmentRepairs.code,
+    },
+    { target: materialsEntity, column: sparePartUsages.materialsId, label: '备件使用记录' },
+    { target: warehouseEntity, column: sparePartUsages.warehouseId, label: '备件使用记录' },
   ],
 };
 
+// check items, plans and their tasks (docs/equipment-tasks.md)
+export { checkItem } from './checkItems.ts';
+export { equipmentParam } from './params.ts';
+export { inspectionPlan, maintenancePlan } from './plans.ts';
+export { deviceParameterTrend, ingestReadings } from './readings.ts';
+export { FLUSH_VALUES, startTelemetryFeed } from './readingsMqtt.ts';
+export {
+  equipmentRepair,
+  equipmentRepairActions,
+  type FaultReport,
+  faultReason,
+  fileFaultReport,
+  followMachine,
+} from './repairs.ts';
 export { addUserEquipment, equipmentCrud } from './routes.ts';
-export { equipment, userEquipment } from './schema.ts';
+export * from './schema.ts';
+export { generateTasks, noticeOverdue } from './taskJobs.ts';
+export { taskServices } from './tasks.ts';

@@ -6,7 +6,7 @@ import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { fieldError, notFound } from '../../platform/errors.ts';
 import { handle } from '../../platform/route.ts';
-import { equipmentClasses } from '../information/index.ts';
+import { areas, equipmentClasses, stations } from '../information/index.ts';
 import { users } from '../setting/index.ts';
 import { equipment, userEquipment } from './schema.ts';
 
@@ -30,7 +30,11 @@ const mineWhenChosen = (userId: number) => sql`(
 export const equipmentCrud = crud({
   entity: equipmentEntity,
   table: equipment,
-  refs: { className: { id: equipmentClasses.id, name: equipmentClasses.name, code: equipmentClasses.code } },
+  refs: {
+    className: { id: equipmentClasses.id, name: equipmentClasses.name, code: equipmentClasses.code },
+    areaName: { id: areas.id, name: areas.name, code: areas.code },
+    stationName: { id: stations.id, name: stations.name, code: stations.code },
+  },
   columns: { holderNames },
   // pickers (My equipment, later the equipment bills) offer only equipment in service
   selectWhere: eq(equipment.enabled, true),

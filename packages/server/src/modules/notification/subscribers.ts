@@ -65,6 +65,18 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
     message: `委外单“${p.code}”（工单 ${p.workOrderCode}）应于${p.planReturnDate}收回，供应商“${p.supplierName}”处还有 ${p.outQuantity} 未收回，请催收`,
     recipientIds: p.recipientIds,
   }),
+  'equipmentRepair.reported': ({ actor, payload: p }) => ({
+    type: 'equipmentRepairRecordCreated',
+    title: '设备维修',
+    message: `${actor.name}报修设备“${p.equipmentName}”（${p.equipmentCode}）${p.isStopped ? '，已停机' : ''}：${p.phenomenon}。维修单号 ${p.code}，请及时处理`,
+    recipientIds: p.keeperIds,
+  }),
+  'checkTask.overdue': ({ payload: p }) => ({
+    type: 'checkTaskOverdue',
+    title: '工单逾期',
+    message: `${['点检', '巡检', '保养'][p.kind] ?? ''}工单“${p.code}”（${p.equipmentName}）应于${p.dueTime}前完成，请尽快执行`,
+    recipientIds: p.assigneeIds,
+  }),
   'mould.lifeWarning': ({ payload: p }) => ({
     type: 'mouldLifeWarning',
     title: '模具寿命预警',
@@ -87,6 +99,24 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
       ? `您的超定额申请“${p.code}”（工单 ${p.workOrderCode}，“${p.materialsName}”${p.quantity}）已由${actor.name}审核通过，可以领料`
       : `您的超定额申请“${p.code}”（工单 ${p.workOrderCode}，“${p.materialsName}”${p.quantity}）被${actor.name}驳回：${p.rejectReason ?? ''}`,
     recipientIds: [p.applicantId],
+  }),
+  'call.made': ({ actor, payload: p }) => ({
+    type: 'callMade',
+    title: `${p.typeName}呼叫：${p.stationName}`,
+    message: `${actor.name}在${p.areaName ? `${p.areaName} ` : ''}${p.stationName}发起${p.typeName}呼叫“${p.code}”${p.equipmentName ? `（设备：${p.equipmentName}）` : ''}${p.remark ? `：${p.remark}` : ''}，请在${p.responseMinutes}分钟内到呼叫查询响应`,
+    recipientIds: p.receiverIds,
+  }),
+  'call.responded': ({ actor, payload: p }) => ({
+    type: 'callResponded',
+    title: '呼叫已响应',
+    message: `${p.stationName}的${p.typeName}呼叫“${p.code}”已由${actor.name}响应，正在处理`,
+    recipientIds: p.recipientIds,
+  }),
+  'call.closed': ({ actor, payload: p }) => ({
+    type: 'callClosed',
+    title: '呼叫已关闭',
+    message: `${p.stationName}的${p.typeName}呼叫“${p.code}”已由${actor.name}关闭：${p.result}${p.repairCode ? `，已生成维修单“${p.repairCode}”` : ''}`,
+    recipientIds: [p.callerId],
   }),
 };
 

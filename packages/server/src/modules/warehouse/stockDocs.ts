@@ -407,13 +407,13 @@ export async function reverseMadeFor(tx: Tx, docId: number, reason: string): Pro
  * receipts, shipments, picks, backflush): made as the user's, submitted and approved by the
  * system, in the caller's transaction. `madeFor` names the module above the warehouse that alone
  * undoes it (`stockDocSources` 5 sales shipment, 6 purchase receipt, 7 sales return, 8 outsourcing
- * order's 委外发料).
+ * order's 委外发料, 9 a repair order's 备件领用).
  */
 export async function postNow(
   tx: Tx,
   actorId: number,
   body: Record<string, unknown>,
-  madeFor?: 5 | 6 | 7 | 8,
+  madeFor?: 5 | 6 | 7 | 8 | 9,
 ): Promise<number> {
   const id = await stockDoc.create(tx, actorId, body);
   if (madeFor) await tx.update(stockDocs).set({ madeFor }).where(eq(stockDocs.id, id));

@@ -1,22 +1,29 @@
+import type { FilterItem } from '@factory/shared/api/list';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { equipmentEntity } from '@factory/shared/entities/equipment';
-import { enableStatus, equipmentKind, equipmentState } from '@factory/shared/enums';
+import { equipmentRepairEntity } from '@factory/shared/entities/equipmentRepair';
+import { enableStatus, equipmentKind, equipmentState, runType } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Flex, Result, Tag, Typography } from 'antd';
-import { Link, useParams } from 'react-router';
+import { Card, Descriptions, Flex, Result, Tabs, Tag, Typography } from 'antd';
+import { useMemo } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../platform/call.ts';
+import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { useEntityDecl } from '../../platform/crud/useEntityDecl.ts';
 import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { cellOf, EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
+import { usePermission } from '../../platform/usePermission.ts';
 import { EQUIPMENT } from './myEquipment.ts';
+import { ParamTrend } from './ParamTrend.tsx';
+import { repairHref } from './repairParts.ts';
 
 const LIST = routeHref('accountList');
 /** Shown in the heading or a section of their own, not among the plain fields. */
-const APART = new Set(['id', 'code', 'name', 'state', 'isEnabled', 'kind', 'holderNames']);
+const APART = new Set(['id', 'code', 'name', 'state', 'runType', 'isEnabled', 'kind', 'holderNames']);
 
-/** /equipment/account/account-detail/:id: a machine's fields, custom fields and who looks after it. */
+/** /equipment/account/account-detail/:id: a machine's fields, custom fields, who looks after it, its repairs and readings. */
 export default function AccountDetail() {
   const decl = useEntityDecl(equipmentEntity);
   const id = Number(useParams().id);
@@ -47,6 +54,7 @@ export default function AccountDetail() {
           >
             <Tag variant="filled">{equipmentKind.label(e.kind)}</Tag>
             <EnumCell value={e.state} enumDecl={equipmentState} />
+            <EnumCell value={e.runType} enumDecl={runType} />
             {e.isEnabled === 0 && <EnumCell value={e.isEnabled} enumDecl={enableStatus} />}
           </DetailHeader>
           <Card variant="borderless" title="基本信息">
@@ -78,8 +86,49 @@ export default function AccountDetail() {
               </Typography.Text>
             )}
           </Card>
+          <AccountHistory equipmentId={e.id} />
         </>
       )}
     </Flex>
+  );
+}
+
+/** What happened to the machine: its repairs, and its parameters' readings over time. */
+function AccountHistory({ equipmentId }: { equipmentId: number }) {
+  const can = usePermission();
+  const navigate = useNavigate();
+  const mine = useMemo<FilterItem[]>(
+    () => [{ fieldName: 'equipmentId', fieldType: 'integer', operator: 'eq', fieldValue: equipmentId }],
+    [equipmentId],
+  );
+  const items = [
+    ...(can('equipmentRepairList', 'Detail')
+      ? [
+          {
+            key: 'repairs',
+            label: '维修记录',
+            children: (
+              <CrudPage
+                entity={equipmentRepairEntity}
+                title="维修记录"
+                fixedFilters={mine}
+                urlState={false}
+                search={false}
+                prefsKey="accountDetailRepairs"
+                columns={{ equipmentName: { list: false }, equipmentCode: { list: false } }}
+                rowActions={[
+                  { key: 'detail', label: '详情', action: 'Detail', onClick: (r) => navigate(repairHref(r)) },
+                ]}
+              />
+            ),
+          },
+        ]
+      : []),
+    { key: 'trend', label: '参数趋势', children: <ParamTrend equipmentId={equipmentId} /> },
+  ];
+  return (
+    <Card variant="borderless">
+      <Tabs items={items} />
+    </Card>
   );
 }

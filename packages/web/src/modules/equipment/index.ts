@@ -4,6 +4,24 @@ export const pages: Pages = {
   equipmentClass: () => import('./EquipmentClassTree.tsx'),
   accountList: () => import('./AccountList.tsx'),
   accountDetail: () => import('./AccountDetail.tsx'),
+  equipmentParams: () => import('./EquipmentParams.tsx'),
+  equipmentFaultList: () => import('./EquipmentFaultList.tsx'),
+  equipmentFaultDetail: () => import('./FaultDetail.tsx'),
+  equipmentRepairList: () => import('./EquipmentRepairList.tsx'),
+  equipmentRepairDetail: () => import('./RepairDetail.tsx'),
+  maintenanceSetting: () => import('./MaintenanceSetting.tsx'),
+  projectSetting: () => import('./CheckItemList.tsx'),
+  inspectionPlanList: () => import('./PlanList.tsx'),
+  maintenancePlanList: () => import('./PlanList.tsx').then((m) => ({ default: m.MaintenancePlanList })),
+  inspectionPlanDetail: () => import('./PlanDetail.tsx'),
+  maintenancePlanDetail: () => import('./PlanDetail.tsx').then((m) => ({ default: m.MaintenancePlanDetail })),
+  pointBillsList: () => import('./BillList.tsx'),
+  inspectionBillsList: () => import('./BillList.tsx').then((m) => ({ default: m.InspectionBillList })),
+  maintenanceBillsList: () => import('./BillList.tsx').then((m) => ({ default: m.MaintenanceBillList })),
+  pointBillsDetail: () => import('./TaskDetail.tsx'),
+  inspectionBillsDetail: () => import('./TaskDetail.tsx').then((m) => ({ default: m.InspectionBillDetail })),
+  maintenanceBillsDetail: () =>
+    import('./TaskDetail.tsx').then((m) => ({ default: m.MaintenanceBillDetail })),
 };
 
 // The personal equipment list (selfCenter's 我的设备) shows equipment as the ledger does.

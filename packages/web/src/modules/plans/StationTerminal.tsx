@@ -39,6 +39,7 @@ import { StateTag } from '../../platform/machine/StateTags.tsx';
 import { actionsNow, useTenantFlags } from '../../platform/machine/useMachineActions.tsx';
 import { useSession } from '../../platform/session.ts';
 import { SwitchDialog } from '../../shell/SwitchDialogs.tsx';
+import { CallButton } from '../call/index.ts';
 import { ReportWorkModal } from './ReportWorkModal.tsx';
 
 const { Text, Title } = Typography;
@@ -265,6 +266,7 @@ function Terminal({
             >
               刷新
             </Button>
+            <CallButton stationId={stationId} />
           </Flex>
         </Flex>
       </Card>

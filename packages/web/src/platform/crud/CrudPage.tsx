@@ -51,6 +51,8 @@ export interface CrudPageProps<E extends EntityDecl>
   onChanged?(): void;
   /** 新增 goes elsewhere (a route of its own) instead of opening the dialog. */
   onAdd?(): void;
+  /** What 新增 is called when it is not a plain new record (快速维修). */
+  addLabel?: string;
   /** 修改 and 删除 only on the rows this allows (a document editable only as a draft). */
   canModify?(row: RowOf<E>): boolean;
   canDelete?(row: RowOf<E>): boolean;
@@ -75,6 +77,7 @@ export function CrudPage({
   addValues,
   onChanged,
   onAdd,
+  addLabel,
   canModify,
   canDelete,
   ref,
@@ -171,7 +174,7 @@ export function CrudPage({
   const tools: ToolbarAction[] = [
     {
       key: 'add',
-      label: `新增${entity.label}`,
+      label: addLabel ?? `新增${entity.label}`,
       action: 'Add',
       primary: true,
       icon: <PlusOutlined />,

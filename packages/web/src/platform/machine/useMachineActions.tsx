@@ -64,6 +64,11 @@ export function useMachineActions<R extends DocRow, A extends string>(
   machine: MachineDecl<string, A>,
   row: R | undefined,
   reload: () => void,
+  /**
+   * Who may take an action beyond its key, as the server's guard says (only a repair's repairers
+   * finish it, only someone else verifies it): an action it refuses is not offered on that row.
+   */
+  offered?: (action: A, row: R) => boolean,
 ): {
   rowActions: RowAction<R>[];
   buttons: ReactNode;
@@ -111,7 +116,8 @@ export function useMachineActions<R extends DocRow, A extends string>(
           danger: a.danger,
           confirm: a.reason ? undefined : a.confirm,
           success: a.reason ? undefined : `${a.label}成功`,
-          visible: (r: R) => actionsNow(machine, r, can, flags).includes(name),
+          visible: (r: R) =>
+            actionsNow(machine, r, can, flags).includes(name) && (offered?.(name, r) ?? true),
           onClick: (r: R) => {
             if (!a.reason) return act(name, r);
             setAsking({ name, row: r });
@@ -119,10 +125,12 @@ export function useMachineActions<R extends DocRow, A extends string>(
           },
         };
       }),
-    [plain, machine, can, flags, act],
+    [plain, machine, can, flags, act, offered],
   );
 
-  const allowed = row ? actionsNow(machine, row, can, flags) : [];
+  const allowed = row
+    ? actionsNow(machine, row, can, flags).filter((name) => offered?.(name, row) ?? true)
+    : [];
   const held = row ? heldBack(machine, row, can, flags).filter((h) => !machine.actions[h.action].own) : [];
   const buttons = row
     ? rowActions

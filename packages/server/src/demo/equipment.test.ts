@@ -1,0 +1,56 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createHarness, type Harness } from '../testing/harness.ts';
+
+// nobody signs in here: argon2's deliberate slowness would only make seeding the demo's users slow
+vi.mock('../platform/password.ts', async (original) => ({
+  ...(await original<typeof import('../platform/password.ts')>()),
+  hashPassword: async () => 'unused',
+}));
+
+let h: Harness;
+
+beforeAll(async () => {
+  h = await createHarness({ demo: true });
+});
+afterAll(() => h?.close());
+
+function transformer<T extends Record<string, unknown>>(query: ReturnType<typeof sql>) {
+  return h.db.systemQuery<T>(
+    sql`with t as (select id from tenant where member_code = 'transformer') ${query}`,
+  );
+}
+
+describe('the transformer works’ repairs', () => {
+  it('has a year of repair orders, most completed with their reasons and times, and this week’s open in every state', async () => {
+    const rows = await transformer<{
+      status: number;
+      source: number;
+      n: number;
+      timed: number;
+      reasoned: number;
+    }>(sql`
+      select status, source, count(*)::int as n,
+        count(*) filter (where repair_minutes > 0 and downtime_minutes >= repair_minutes)::int as timed,
+        count(fault_reason_id)::int as reasoned
+      from equipment_repair where tenant_id = (select id from t) group by status, source order by status, source`);
+    const of = (status: number, source = 0) => rows.find((r) => r.status === status && r.source === source);
+    expect(of(6)?.n).toBeGreaterThan(40);
+    expect(of(6)?.timed).toBe(of(6)?.n);
+    expect(of(6)?.reasoned).toBe(of(6)?.n);
+    expect(of(6, 1)?.n).toBeGreaterThan(3);
+    expect(of(7)?.n).toBeGreaterThan(0);
+    for (const open of [1, 2, 3, 4, 5]) expect(of(open)?.n, `status ${open}`).toBeGreaterThan(0);
+  });
+
+  it('leaves the machines as their open repairs say: 维保中 while repaired, 故障维修 while a stopping report is open', async () => {
+    const wrong = await transformer<{ name: string; state: number; runType: number }>(sql`
+      select e.name, e.state, e.run_type as "runType" from equipment e
+      where e.tenant_id = (select id from t) and e.enabled and (
+        (e.run_type = 1) <> exists (select 1 from equipment_repair r
+          where r.equipment_id = e.id and r.is_stopped and r.status between 1 and 5)
+        or (exists (select 1 from equipment_repair r where r.equipment_id = e.id and r.status between 3 and 5)
+          and e.state <> 2))`);
+    expect(wrong).toEqual([]);
+  });
+});

@@ -1,0 +1,58 @@
+import { equipmentParamEntity, NUMERIC_PARAM_TYPES } from '@factory/shared/entities/equipmentParam';
+import { and, eq, ne } from 'drizzle-orm';
+import { crud } from '../../platform/crud.ts';
+import { conflict } from '../../platform/errors.ts';
+import { equipmentClasses } from '../information/index.ts';
+import { equipmentParamStates, equipmentParams } from './readingSchema.ts';
+
+/**
+ * Equipment parameters (设备参数): the declared calls. The code is unique within its class (it is
+ * the key a machine reports under); a parameter that has readings keeps its class, and is not
+ * deleted, so the readings keep meaning what they meant.
+ */
+export const equipmentParam = crud({
+  entity: equipmentParamEntity,
+  table: equipmentParams,
+  refs: {
+    className: { id: equipmentClasses.id, name: equipmentClasses.name, code: equipmentClasses.code },
+  },
+  usedBy: [{ column: equipmentParamStates.paramId, label: '设备参数读数' }],
+  hooks: {
+    checkRow(row) {
+      const numeric = NUMERIC_PARAM_TYPES.includes(Number(row.dataType));
+      const low = row.lowerLimit == null ? undefined : Number(row.lowerLimit);
+      const high = row.upperLimit == null ? undefined : Number(row.upperLimit);
+      if (!numeric && (low !== undefined || high !== undefined))
+        return [{ field: 'lowerLimit', message: '只有整数、小数类型的参数可以设置上下限' }];
+      if (low !== undefined && high !== undefined && low > high)
+        return [{ field: 'lowerLimit', message: '下限不能大于上限' }];
+      return [];
+    },
+    async validate(tx, values, id) {
+      if (values.code === undefined && values.classId === undefined) return;
+      const current = id === null ? undefined : await equipmentParam.detail(tx, id);
+      const code = String(values.code ?? current?.code);
+      const classId = Number(values.classId ?? current?.classId);
+      const [same] = await tx
+        .select({ id: equipmentParams.id })
+        .from(equipmentParams)
+        .where(
+          and(
+            eq(equipmentParams.classId, classId),
+            eq(equipmentParams.code, code),
+            id === null ? undefined : ne(equipmentParams.id, id),
+          ),
+        )
+        .limit(1);
+      if (same) throw conflict(`该设备分类已有参数编码“${code}”`, 'code');
+      if (id !== null && current && classId !== Number(current.classId)) {
+        const [read] = await tx
+          .select({ id: equipmentParamStates.paramId })
+          .from(equipmentParamStates)
+          .where(eq(equipmentParamStates.paramId, id))
+          .limit(1);
+        if (read) throw conflict('该参数已有采集数据，不能改到其他设备分类；请新建参数', 'className');
+      }
+    },
+  },
+});

@@ -1,0 +1,309 @@
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Calls, callsAs } from '../../testing/calls.ts';
+import { createHarness, type Harness } from '../../testing/harness.ts';
+import { walkMachine } from '../../testing/machineWalk.ts';
+import { stockIn, type WarehouseFixture, warehouseFixture } from '../warehouse/testing.ts';
+import {
+  equipment,
+  equipmentRepairActions,
+  equipmentRepairs,
+  fileFaultReport,
+  userEquipment,
+} from './index.ts';
+
+const E = 'equipment/private/';
+const FAULT = `${E}equipmentFault/`;
+const REPAIR = `${E}equipmentRepair/`;
+const REASON = `${E}faultReason/`;
+
+type Repair = {
+  id: number;
+  code: string;
+  version: number;
+  status: number;
+  source: number;
+  reporterName: string | null;
+  repairerIds: number[];
+  repairerNames: string;
+  faultReasonName: string | null;
+  measures: string | null;
+  repairMinutes: number | null;
+  downtimeMinutes: number | null;
+  verifierName: string | null;
+};
+type Machine = { id: number; state: number; runType: number };
+
+let h: Harness;
+let f: WarehouseFixture;
+/** The reporter (an operator), the repairer, a second repairer. */
+let reporter: Calls;
+let repairer: Calls;
+let helperId: number;
+let repairerId: number;
+let winder: number;
+let reason: number;
+
+beforeAll(async () => {
+  h = await createHarness();
+  f = await warehouseFixture(h, 'rep', [
+    { userName: 'caozuo', name: '操作工小王', modules: ['equipment'] },
+    { userName: 'weixiu', name: '维修工老张', modules: ['equipment'] },
+    { userName: 'weixiu2', name: '维修工小刘', modules: ['equipment'] },
+  ]);
+  reporter = callsAs(h, await h.login('rep', 'caozuo'));
+  repairer = callsAs(h, await h.login('rep', 'weixiu'));
+  repairerId = f.tenant.users.weixiu;
+  helperId = f.tenant.users.weixiu2;
+  winder = (
+    await f.a.ok<{ id: number }>(
+      f.a.post(`${E}equipment/addEquipment`, { code: 'RX-01', name: '1#立式绕线机' }),
+    )
+  ).id;
+  await h.db.withTenant(f.tenant.id, (tx) =>
+    tx.insert(userEquipment).values({ userId: repairerId, equipmentId: winder }),
+  );
+  reason = (
+    await f.a.ok<{ id: number }>(
+      f.a.post(`${REASON}addFaultReason`, { name: '张力传感器失灵', category: '电气' }),
+    )
+  ).id;
+  // spare parts in the raw-material warehouse
+  await stockIn(f, [{ materialsId: f.ids.copper, locationId: f.ids.a0101, batchCode: 'BJ01', quantity: 10 }]);
+});
+afterAll(() => h.close());
+
+const repairOf = (id: number) => f.a.ok<Repair>(f.a.get(`${REPAIR}getEquipmentRepairDetail`, { id }));
+const machineOf = (id: number) => f.a.ok<Machine>(f.a.get(`${E}equipment/getEquipmentDetail`, { id }));
+
+async function report(body: Record<string, unknown> = {}) {
+  return reporter.ok<Repair>(
+    reporter.post(`${FAULT}addEquipmentFault`, {
+      equipmentId: winder,
+      faultTime: new Date(Date.now() - 30 * 60_000).toISOString(),
+      phenomenon: '绕线张力波动大，断线两次',
+      isStopped: true,
+      ...body,
+    }),
+  );
+}
+
+async function act(as: Calls, id: number, action: string, body: Record<string, unknown> = {}) {
+  const { version } = await repairOf(id);
+  return as.post(`${REPAIR}${action}`, { id, version, ...body });
+}
+
+const copperOnHand = async () => {
+  const rows = await h.db.withTenant(f.tenant.id, (tx) =>
+    tx.execute(
+      sql`select coalesce(sum(on_hand), 0)::float as q from stock_balance where materials_id = ${f.ids.copper}`,
+    ),
+  );
+  return Number((rows as unknown as { rows: { q: number }[] }).rows[0].q);
+};
+
+describe('fault reports', () => {
+  it('files a report pending audit, numbered, the machine stopped and its keeper told', async () => {
+    const r = await report();
+    expect(r.status).toBe(1);
+    expect(r.code).toMatch(/^WX\d{8}\d{3}$/);
+    expect(r.reporterName).toBe('操作工小王');
+    expect(await machineOf(winder)).toMatchObject({ runType: 1, state: 0 });
+    const events = await h.db.withTenant(f.tenant.id, (tx) =>
+      tx.execute(
+        sql`select payload from domain_event where name = 'equipmentRepair.reported' and (payload->>'repairId')::int = ${r.id}`,
+      ),
+    );
+    const payload = (events as unknown as { rows: { payload: { keeperIds: number[]; code: string } }[] })
+      .rows[0].payload;
+    expect(payload).toMatchObject({ code: r.code, keeperIds: [repairerId] });
+  });
+
+  it('refuses a fault time ahead of now, and a machine out of service', async () => {
+    const ahead = await reporter.post(`${FAULT}addEquipmentFault`, {
+      equipmentId: winder,
+      faultTime: new Date(Date.now() + 3_600_000).toISOString(),
+      phenomenon: '异响',
+    });
+    expect(ahead.body.errorMsg).toBe('故障时间不能晚于当前时间');
+    const spare = (
+      await f.a.ok<{ id: number }>(
+        f.a.post(`${E}equipment/addEquipment`, { code: 'RX-09', name: '9#立式绕线机' }),
+      )
+    ).id;
+    await h.db.withTenant(f.tenant.id, (tx) =>
+      tx.update(equipment).set({ enabled: false }).where(eq(equipment.id, spare)),
+    );
+    const stopped = await reporter.post(`${FAULT}addEquipmentFault`, {
+      equipmentId: spare,
+      faultTime: new Date().toISOString(),
+      phenomenon: '异响',
+    });
+    expect(stopped.body.errorMsg).toBe('设备“9#立式绕线机”（RX-09）已停用，不能报修');
+  });
+
+  it('edits and withdraws a report only while it waits for audit', async () => {
+    const r = await report({ isStopped: false, phenomenon: '油位偏低' });
+    await reporter.ok(
+      reporter.put(`${FAULT}updateOne`, {
+        id: r.id,
+        version: r.version,
+        phenomenon: '油位偏低，有渗油',
+      }),
+    );
+    await f.a.ok(act(f.a, r.id, 'audit'));
+    const { version } = await repairOf(r.id);
+    const edit = await reporter.put(`${FAULT}updateOne`, { id: r.id, version, phenomenon: 'x' });
+    expect(edit.body.errorMsg).toBe(`故障报修“${r.code}”已审核，不能修改`);
+    const del = await reporter.del(`${FAULT}deleteOne`, r.id);
+    expect(del.body.errorMsg).toBe(`故障报修“${r.code}”已审核，不能删除`);
+  });
+
+  it('files reports for other modules (an NG check, a reading) through fileFaultReport', async () => {
+    const filed = await h.db.withTenant(f.tenant.id, (tx) =>
+      fileFaultReport(tx, 'system', { equipmentId: winder, phenomenon: '点检NG：张力', taskId: 42 }),
+    );
+    const r = await repairOf(filed.id);
+    expect(r).toMatchObject({ code: filed.code, status: 1, reporterName: null });
+    const [row] = await h.db.withTenant(f.tenant.id, (tx) =>
+      tx
+        .select({ taskId: equipmentRepairs.taskId })
+        .from(equipmentRepairs)
+        .where(eq(equipmentRepairs.id, filed.id)),
+    );
+    expect(row.taskId).toBe(42);
+  });
+});
+
+describe('repair orders', () => {
+  it('goes from audit to verification; parts leave stock; the machine follows; times are kept', async () => {
+    const r = await report();
+    await f.a.ok(act(f.a, r.id, 'audit'));
+    await repairer.ok(act(repairer, r.id, 'accept'));
+    expect(await machineOf(winder)).toMatchObject({ state: 2, runType: 1 });
+    const notMine = await act(callsAs(h, await h.login('rep', 'weixiu2')), r.id, 'start');
+    expect(notMine.body.errorMsg).toBe(`维修工单“${r.code}”不是您接的单，不能开始维修`);
+    await repairer.ok(act(repairer, r.id, 'start'));
+    expect(await machineOf(winder)).toMatchObject({ state: 2, runType: 1 });
+    const before = await copperOnHand();
+    await repairer.ok(
+      act(repairer, r.id, 'finish', {
+        faultReasonId: reason,
+        measures: '更换张力传感器，重新标定',
+        repairerIds: [helperId],
+        parts: [{ materialsId: f.ids.copper, warehouseId: f.ids.raw, quantity: 2 }],
+      }),
+    );
+    expect(await copperOnHand()).toBe(before - 2);
+    const parts = await f.a.ok<{ quantity: number; stockDocCode: string; warehouseName: string }[]>(
+      f.a.get(`${REPAIR}getRepairPartList`, { id: r.id }),
+    );
+    expect(parts).toEqual([expect.objectContaining({ quantity: 2, warehouseName: '原材料仓' })]);
+    const own = await act(repairer, r.id, 'verify');
+    expect(own.body.errorMsg).toBe(
+      `维修工单“${r.code}”须由报修人或设备管理员验证，维修人员不能验证自己的维修`,
+    );
+    await reporter.ok(act(reporter, r.id, 'verify'));
+    const done = await repairOf(r.id);
+    expect(done).toMatchObject({
+      status: 6,
+      faultReasonName: '张力传感器失灵',
+      repairerNames: '维修工老张、维修工小刘',
+      verifierName: '操作工小王',
+    });
+    expect(done.downtimeMinutes).toBeGreaterThanOrEqual(30);
+    expect(done.repairMinutes).toBeGreaterThanOrEqual(0);
+    // other reports on the machine are still open (stopping ones among them)
+    const open = await h.db.withTenant(f.tenant.id, (tx) =>
+      tx.execute(
+        sql`select count(*)::int as n from equipment_repair where equipment_id = ${winder} and is_stopped and status between 1 and 5`,
+      ),
+    );
+    const stillStopped = (open as unknown as { rows: { n: number }[] }).rows[0].n > 0;
+    expect(await machineOf(winder)).toMatchObject({ state: 0, runType: stillStopped ? 1 : 0 });
+  });
+
+  it('refuses a finish short of spare parts and writes nothing', async () => {
+    const r = await report({ isStopped: false });
+    await f.a.ok(act(f.a, r.id, 'audit'));
+    await repairer.ok(act(repairer, r.id, 'accept'));
+    await repairer.ok(act(repairer, r.id, 'start'));
+    const before = await copperOnHand();
+    const short = await act(repairer, r.id, 'finish', {
+      faultReasonId: reason,
+      measures: '更换',
+      parts: [{ materialsId: f.ids.copper, warehouseId: f.ids.raw, quantity: 1000 }],
+    });
+    expect(short.body.errorMsg).toContain('库存不足');
+    expect(await copperOnHand()).toBe(before);
+    expect((await repairOf(r.id)).status).toBe(4);
+  });
+
+  it('sends a failed verification back to repairing and adds the second spell', async () => {
+    const r = await report({ isStopped: false });
+    await f.a.ok(act(f.a, r.id, 'audit'));
+    await repairer.ok(act(repairer, r.id, 'accept'));
+    await repairer.ok(act(repairer, r.id, 'start'));
+    await repairer.ok(act(repairer, r.id, 'finish', { faultReasonId: reason, measures: '紧固' }));
+    const noReason = await act(reporter, r.id, 'reopen');
+    expect(noReason.body.errorMsg).toBe('请输入验证不通过原因');
+    await reporter.ok(act(reporter, r.id, 'reopen', { reason: '试机仍断线' }));
+    expect((await repairOf(r.id)).status).toBe(4);
+    expect(await machineOf(winder)).toMatchObject({ state: 2 });
+  });
+
+  it('rejects a report with a reason, giving the machine back', async () => {
+    const r = await report({ isStopped: false });
+    await f.a.ok(act(f.a, r.id, 'reject', { reason: '误报，设备正常' }));
+    expect((await repairOf(r.id)).status).toBe(7);
+  });
+
+  it('records a quick repair completed with its entered times', async () => {
+    const at = (minutesAgo: number) => new Date(Date.now() - minutesAgo * 60_000).toISOString();
+    const body = {
+      equipmentId: winder,
+      faultTime: at(120),
+      phenomenon: '真空泵异响',
+      isStopped: true,
+      startedAt: at(100),
+      finishedAt: at(40),
+      faultReasonId: reason,
+      measures: '更换真空泵轴承',
+    };
+    const backwards = await repairer.post(`${REPAIR}addEquipmentRepair`, { ...body, finishedAt: at(110) });
+    expect(backwards.body.errorMsg).toBe('完工时间须晚于开始维修时间');
+    const noMeasures = await repairer.post(`${REPAIR}addEquipmentRepair`, { ...body, measures: ' ' });
+    expect(noMeasures.body.errorMsg).toBe('请输入维修内容');
+    const quick = await repairer.ok<Repair>(repairer.post(`${REPAIR}addEquipmentRepair`, body));
+    expect(quick).toMatchObject({
+      source: 1,
+      status: 6,
+      repairMinutes: 60,
+      downtimeMinutes: 80,
+      repairerNames: '维修工老张',
+    });
+  });
+
+  it('keeps a fault reason a repair names: disabled, not deleted', async () => {
+    const del = await f.a.del(`${REASON}deleteOne`, reason);
+    expect(del.body.errorMsg).toContain('维修工单');
+  });
+
+  it('walks every (state, action) of the repair machine', async () => {
+    const r = await report({ isStopped: false });
+    const steps = await walkMachine(h, f.tenant.id, equipmentRepairActions, equipmentRepairs, r.id, {
+      finish: { faultReasonId: reason, measures: '走查' },
+    });
+    expect(steps).toHaveLength(7 * 8);
+    expect(steps.filter((s) => !s.refused).map((s) => `${s.action} ${s.state.status}`)).toEqual([
+      'audit 1',
+      'reject 1',
+      'accept 2',
+      'giveBack 3',
+      'start 3',
+      'finish 4',
+      'verify 5',
+      'reopen 5',
+    ]);
+  });
+});

@@ -1,0 +1,560 @@
+import { equipmentRepairApi, type SparePartLine } from '@factory/shared/api/equipmentRepair';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import {
+  equipmentFaultEntity,
+  equipmentRepairEntity,
+  faultReasonEntity,
+} from '@factory/shared/entities/equipmentRepair';
+import { formatFactoryTime } from '@factory/shared/factoryTime';
+import { equipmentRepairMachine } from '@factory/shared/machines/equipment';
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { nowOf } from '../../platform/clock.ts';
+import { crud, qualified } from '../../platform/crud.ts';
+import type { Tx } from '../../platform/db.ts';
+import { conflict, fieldError, forbidden } from '../../platform/errors.ts';
+import { type EmitContext, emitEvent } from '../../platform/events/bus.ts';
+import { lookedUp } from '../../platform/list.ts';
+import { type ActInput, type Actor, type DocRow, machineService } from '../../platform/machine.ts';
+import { takeCodes } from '../../platform/numbering.ts';
+import { handle, type RouteDef } from '../../platform/route.ts';
+import { materials, units, warehouses } from '../information/index.ts';
+import { asNumber } from '../plans/index.ts';
+import { users } from '../setting/index.ts';
+import { bookingType, postNow, stockDocs } from '../warehouse/index.ts';
+import { equipment, userEquipment } from './registerSchema.ts';
+import { equipmentRepairs, faultReasons, sparePartUsages } from './repairSchema.ts';
+import { checkTasks } from './taskSchema.ts';
+
+/** 故障原因: the maintained list; disabled, never deleted, once a repair names it. */
+export const faultReason = crud({
+  entity: faultReasonEntity,
+  table: faultReasons,
+  usedBy: [{ column: equipmentRepairs.faultReasonId, label: '维修工单' }],
+  selectWhere: eq(faultReasons.enabled, true),
+});
+
+const repairerNames = sql<string>`coalesce((select string_agg(u.name, '、' order by k.n)
+  from unnest(${qualified(equipmentRepairs.repairerIds)}) with ordinality k(id, n)
+  join ${users} u on u.id = k.id), '')`;
+
+/** Both views of a repair order read the same row. */
+const view = {
+  table: equipmentRepairs,
+  document: { number: equipmentRepairs.code },
+  refs: {
+    equipmentName: { id: equipment.id, name: equipment.name, code: equipment.code },
+    faultReasonName: { id: faultReasons.id, name: faultReasons.name, code: faultReasons.code },
+    reporterName: { id: users.id, name: users.name, code: users.userName },
+    verifierName: { id: users.id, name: users.name, code: users.userName },
+  },
+  columns: {
+    version: equipmentRepairs.version,
+    repairerIds: equipmentRepairs.repairerIds,
+    repairerNames,
+    equipmentCode: lookedUp(equipmentRepairs.equipmentId, equipment.code),
+    repairMinutes: asNumber(sql`${qualified(equipmentRepairs.repairMinutes)}`),
+    downtimeMinutes: asNumber(sql`${qualified(equipmentRepairs.downtimeMinutes)}`),
+  },
+  idFilters: { equipmentId: equipmentRepairs.equipmentId },
+};
+
+const minutesBetween = (from: Date, to: Date) => Math.round((to.getTime() - from.getTime()) / 6_000) / 10;
+
+/** The next repair number (WX…), whichever view files the order. */
+async function nextNumber(tx: Tx): Promise<string> {
+  for (let i = 0; i < 1000; i++) {
+    const [code] = await takeCodes(tx, equipmentRepairEntity.name);
+    const [used] = await tx
+      .select({ id: equipmentRepairs.id })
+      .from(equipmentRepairs)
+      .where(eq(equipmentRepairs.code, code));
+    if (!used) return code;
+  }
+  throw conflict('维修单号已用尽，请在编码设置中调整规则');
+}
+
+/** The machine a repair is for: in the tenant and in service. */
+async function machineToRepair(tx: Tx, id: unknown) {
+  const [row] = await tx
+    .select({ id: equipment.id, code: equipment.code, name: equipment.name, enabled: equipment.enabled })
+    .from(equipment)
+    .where(eq(equipment.id, Number(id)));
+  if (!row) throw fieldError('equipmentId', '所选设备不存在或已被删除');
+  if (!row.enabled) throw fieldError('equipmentId', `设备“${row.name}”（${row.code}）已停用，不能报修`);
+  return row;
+}
+
+/** A time in the past (a minute's leeway for clocks): a fault, a repair start or end. */
+function notAhead(tx: Tx, value: unknown, field: string, label: string): Date {
+  const t = new Date(String(value));
+  if (Number.isNaN(t.getTime())) throw fieldError(field, `请选择${label}`);
+  if (t.getTime() > nowOf(tx).getTime() + 60_000) throw fieldError(field, `${label}不能晚于当前时间`);
+  return t;
+}
+
+/**
+ * The machine follows its repairs and upkeep (DOMAIN "Equipment register"): 故障维修 while a
+ * stopping fault report is open (pending audit to pending verification), 维保中 while a repair is
+ * taken (pending repair to pending verification) or an upkeep task is in progress, back to running
+ * and idle when none is.
+ */
+export async function followMachine(tx: Tx, equipmentId: number): Promise<void> {
+  const repairing = sql`exists (select 1 from ${equipmentRepairs} r
+    where r.equipment_id = ${equipmentId} and r.status in (3, 4, 5))`;
+  const upkept = sql`exists (select 1 from ${checkTasks} k
+    where k.equipment_id = ${equipmentId} and k.kind = 2 and k.status = 2)`;
+  const stopped = sql`exists (select 1 from ${equipmentRepairs} r
+    where r.equipment_id = ${equipmentId} and r.is_stopped and r.status in (1, 2, 3, 4, 5))`;
+  await tx
+    .update(equipment)
+    .set({
+      runType: sql`case when ${stopped} then 1 else 0 end`,
+      state: sql`case when ${repairing} or ${upkept} then 2 when ${equipment.state} = 2 then 0 else ${equipment.state} end`,
+    })
+    .where(eq(equipment.id, equipmentId));
+}
+
+/** Who looks after a machine: its keepers (My equipment), else every equipment keeper. */
+async function keepersOf(tx: Tx, equipmentId: number): Promise<number[]> {
+  const own = await tx
+    .select({ userId: userEquipment.userId })
+    .from(userEquipment)
+    .where(eq(userEquipment.equipmentId, equipmentId));
+  const rows = own.length
+    ? own
+    : await tx.selectDistinct({ userId: userEquipment.userId }).from(userEquipment);
+  return rows.map((k) => k.userId).sort((a, b) => a - b);
+}
+
+/** Where a report's notice goes when it is not filed in a request: the outbox, which the drain delivers. */
+type Notify = Pick<EmitContext, 'services' | 'afterCommit'>;
+
+/** Tells the machine's keepers of a report; answers its number. */
+async function announce(
+  tx: Tx,
+  id: number,
+  actorId: number | null,
+  notify: Notify | undefined,
+): Promise<string> {
+  const [r] = await tx
+    .select({
+      code: equipmentRepairs.code,
+      phenomenon: equipmentRepairs.phenomenon,
+      isStopped: equipmentRepairs.isStopped,
+      equipmentId: equipmentRepairs.equipmentId,
+      equipmentCode: equipment.code,
+      equipmentName: equipment.name,
+      tenantId: equipmentRepairs.tenantId,
+    })
+    .from(equipmentRepairs)
+    .innerJoin(equipment, eq(equipment.id, equipmentRepairs.equipmentId))
+    .where(eq(equipmentRepairs.id, id));
+  const [who] = actorId
+    ? await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId))
+    : [{ name: '系统' }];
+  const ctx: EmitContext = {
+    tx,
+    session: { tenantId: r.tenantId, userId: actorId, name: who?.name ?? '系统' },
+    services: notify?.services ?? { events: { dispatch: async () => undefined } as never },
+    afterCommit: notify?.afterCommit ?? (() => undefined),
+  };
+  await emitEvent(ctx, 'equipmentRepair.reported', {
+    repairId: id,
+    code: r.code,
+    equipmentCode: r.equipmentCode,
+    equipmentName: r.equipmentName,
+    phenomenon: r.phenomenon,
+    isStopped: r.isStopped,
+    keeperIds: await keepersOf(tx, r.equipmentId),
+  });
+  return r.code;
+}
+
+async function refuseUnlessPending(tx: Tx, id: number, what: string) {
+  const [row] = await tx
+    .select({ code: equipmentRepairs.code, status: equipmentRepairs.status })
+    .from(equipmentRepairs)
+    .where(eq(equipmentRepairs.id, id));
+  if (row && row.status !== 1) throw conflict(`故障报修“${row.code}”已审核，不能${what}`);
+}
+
+/** A report edited onto another machine: the one it left follows too (validate → saved of one save). */
+const movedFrom = new Map<number, number>();
+
+/**
+ * 故障报修: a fault report is filed pending audit (1) with the next repair number, the reporter
+ * being who filed it; edited and withdrawn (deleted) only while still pending. Filing it tells
+ * the machine's keepers and, when it stopped the machine, puts the machine in 故障维修.
+ */
+export const equipmentFault = crud({
+  entity: equipmentFaultEntity,
+  ...view,
+  scope: { where: eq(equipmentRepairs.source, 0), values: { source: 0 } },
+  hooks: {
+    async validate(tx, values, id) {
+      if (id !== null) {
+        await refuseUnlessPending(tx, id, '修改');
+        const [stored] = await tx
+          .select({ equipmentId: equipmentRepairs.equipmentId })
+          .from(equipmentRepairs)
+          .where(eq(equipmentRepairs.id, id));
+        if (stored && values.equipmentId !== undefined && values.equipmentId !== stored.equipmentId)
+          movedFrom.set(id, stored.equipmentId);
+      }
+      if (values.equipmentId !== undefined) await machineToRepair(tx, values.equipmentId);
+      if (values.faultTime !== undefined) notAhead(tx, values.faultTime, 'faultTime', '故障时间');
+      if (id === null) {
+        values.code = await nextNumber(tx);
+        values.status = 1;
+      }
+    },
+    async saved(tx, id, _body, isNew, actorId) {
+      if (isNew)
+        await tx
+          .update(equipmentRepairs)
+          .set({ reporterId: actorId, createdBy: actorId })
+          .where(eq(equipmentRepairs.id, id));
+      const [row] = await tx
+        .select({ equipmentId: equipmentRepairs.equipmentId })
+        .from(equipmentRepairs)
+        .where(eq(equipmentRepairs.id, id));
+      await followMachine(tx, row.equipmentId);
+      const before = movedFrom.get(id);
+      movedFrom.delete(id);
+      if (before !== undefined) await followMachine(tx, before);
+    },
+    removing: (tx, id) => refuseUnlessPending(tx, id, '删除'),
+    async removed(tx, row) {
+      await followMachine(tx, Number(row.equipmentId));
+    },
+  },
+});
+
+export interface FaultReport {
+  equipmentId: number;
+  phenomenon: string;
+  isStopped?: boolean;
+  /** When it failed; now when not said. */
+  faultTime?: Date;
+  /** The check task whose NG items found it, the call that raised it. */
+  taskId?: number;
+  callId?: number;
+}
+
+/**
+ * Files a fault report as 故障报修 does, for whoever found the fault (a person, or the system for
+ * an out-of-range reading): numbered, pending audit, the machine following it, its keepers told
+ * (`notify` from a request dispatches the notice after the commit; without it the outbox's drain
+ * delivers it within a minute).
+ */
+export async function fileFaultReport(
+  tx: Tx,
+  actor: Actor,
+  report: FaultReport,
+  notify?: Notify,
+): Promise<{ id: number; code: string }> {
+  const actorId = actor === 'system' ? null : actor.userId;
+  const id = await equipmentFault.create(tx, actorId, {
+    equipmentId: report.equipmentId,
+    faultTime: (report.faultTime ?? nowOf(tx)).toISOString(),
+    phenomenon: report.phenomenon.slice(0, 500),
+    isStopped: report.isStopped ?? false,
+  });
+  const code = await announce(tx, id, actorId, notify);
+  if (report.taskId !== undefined || report.callId !== undefined)
+    await tx
+      .update(equipmentRepairs)
+      .set({ taskId: report.taskId ?? null, callId: report.callId ?? null })
+      .where(eq(equipmentRepairs.id, id));
+  return { id, code };
+}
+
+/** The users named exist in the tenant; answers them once each. */
+async function existingUsers(tx: Tx, ids: readonly number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return unique;
+  const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, unique));
+  if (found.length !== unique.length) throw fieldError('repairerIds', '所选维修人员不存在或已被删除');
+  return unique;
+}
+
+async function enabledReason(tx: Tx, id: unknown): Promise<void> {
+  const [reason] = await tx
+    .select({ name: faultReasons.name, enabled: faultReasons.enabled })
+    .from(faultReasons)
+    .where(eq(faultReasons.id, Number(id)));
+  if (!reason) throw fieldError('faultReasonId', '所选故障原因不存在或已被删除');
+  if (!reason.enabled) throw fieldError('faultReasonId', `故障原因“${reason.name}”已停用`);
+}
+
+/**
+ * The spare parts a repair used leave stock: one 其他出库 (备件领用) per warehouse, posted at once
+ * and marked the repair's (stock source 9, so a keeper cannot 冲销 it alone), each line kept as a
+ * usage of the machine. Stock short refuses the whole repair step with the ledger's words.
+ */
+async function issueParts(
+  tx: Tx,
+  actorId: number | null,
+  repair: { id: number; code: string; equipmentId: number },
+  parts: readonly SparePartLine[],
+): Promise<void> {
+  if (!parts.length) return;
+  if (actorId === null) throw conflict('领用备件须由用户操作');
+  const warehouseIds = [...new Set(parts.map((p) => p.warehouseId))];
+  const found = await tx
+    .select({ id: warehouses.id, name: warehouses.name, kind: warehouses.kind, enabled: warehouses.enabled })
+    .from(warehouses)
+    .where(inArray(warehouses.id, warehouseIds));
+  for (const [i, p] of parts.entries()) {
+    const w = found.find((f) => f.id === p.warehouseId);
+    if (w?.kind !== 0) throw fieldError(`parts.${i}.warehouseId`, `第${i + 1}行所选仓库不存在或不是普通仓库`);
+    if (!w.enabled) throw fieldError(`parts.${i}.warehouseId`, `第${i + 1}行仓库“${w.name}”已停用`);
+  }
+  const [machine] = await tx
+    .select({ classId: equipment.classId })
+    .from(equipment)
+    .where(eq(equipment.id, repair.equipmentId));
+  const stockTypeId = await bookingType(tx, 1, 2);
+  const usedAt = nowOf(tx);
+  for (const warehouseId of warehouseIds) {
+    const lines = parts.filter((p) => p.warehouseId === warehouseId);
+    const docId = await postNow(
+      tx,
+      actorId,
+      {
+        kind: 1,
+        stockTypeId,
+        warehouseId,
+        sourceNumber: repair.code,
+        remark: `维修工单 ${repair.code} 备件领用`,
+        lines: lines.map((p) => ({
+          materialsId: p.materialsId,
+          batchCode: p.batchCode?.trim() || null,
+          quantity: p.quantity,
+          remark: '备件领用',
+        })),
+      },
+      9,
+    );
+    await tx.insert(sparePartUsages).values(
+      lines.map((p) => ({
+        materialsId: p.materialsId,
+        warehouseId,
+        quantity: String(p.quantity),
+        sourceType: 0,
+        sourceId: repair.id,
+        equipmentId: repair.equipmentId,
+        equipmentClassId: machine?.classId ?? null,
+        stockDocId: docId,
+        usedAt,
+      })),
+    );
+  }
+}
+
+/**
+ * 维修工单 (equipment-repair list): every repair order; its add is the quick repair 快速维修 —
+ * the fault, the repair's start and end, reason and measures (and any spare parts) in one form,
+ * saved completed (6) with its times as entered.
+ */
+export const equipmentRepair = crud({
+  entity: equipmentRepairEntity,
+  ...view,
+  hooks: {
+    async validate(tx, values, id) {
+      if (id !== null) throw conflict('维修工单不能直接修改，请按维修流程操作');
+      await machineToRepair(tx, values.equipmentId);
+      const fault = notAhead(tx, values.faultTime, 'faultTime', '故障时间');
+      const start = notAhead(tx, values.startedAt, 'startedAt', '开始维修时间');
+      const end = notAhead(tx, values.finishedAt, 'finishedAt', '完工时间');
+      if (start < fault) throw fieldError('startedAt', '开始维修时间不能早于故障时间');
+      if (end <= start) throw fieldError('finishedAt', '完工时间须晚于开始维修时间');
+      if (!values.faultReasonId) throw fieldError('faultReasonId', '请选择故障原因');
+      await enabledReason(tx, values.faultReasonId);
+      if (!String(values.measures ?? '').trim()) throw fieldError('measures', '请输入维修内容');
+      Object.assign(values, {
+        source: 1,
+        status: 6,
+        completedAt: end,
+        repairMinutes: String(minutesBetween(start, end)),
+        downtimeMinutes: String(minutesBetween(fault, end)),
+      });
+    },
+    async saved(tx, id, body, _isNew, actorId) {
+      const repairerIds = await existingUsers(
+        tx,
+        (body.repairerIds as number[] | undefined)?.length
+          ? (body.repairerIds as number[])
+          : actorId
+            ? [actorId]
+            : [],
+      );
+      const [row] = await tx
+        .update(equipmentRepairs)
+        .set({ reporterId: actorId, createdBy: actorId, repairerIds })
+        .where(eq(equipmentRepairs.id, id))
+        .returning({
+          id: equipmentRepairs.id,
+          code: equipmentRepairs.code,
+          equipmentId: equipmentRepairs.equipmentId,
+        });
+      await issueParts(tx, actorId, row, (body.parts as SparePartLine[] | undefined) ?? []);
+    },
+  },
+});
+
+const actorIdOf = (actor: Actor) => (actor === 'system' ? null : actor.userId);
+const repairersOf = (row: DocRow) => (row.repairerIds as number[] | null) ?? [];
+
+/** Start and finish are the repairers' (an administrator may act for them). */
+function refuseUnlessRepairer(row: DocRow, actor: Actor, what: string) {
+  if (actor === 'system' || actor.isAdmin) return;
+  if (!repairersOf(row).includes(actor.userId))
+    throw forbidden(`维修工单“${String(row.code)}”不是您接的单，不能${what}`);
+}
+
+/** The repair is checked by someone else: the reporter or a keeper, never one who repaired it. */
+function refuseRepairer(row: DocRow, actor: Actor) {
+  if (actor !== 'system' && repairersOf(row).includes(actor.userId))
+    throw forbidden(`维修工单“${String(row.code)}”须由报修人或设备管理员验证，维修人员不能验证自己的维修`);
+}
+
+/** The time of the spell of repairing that ends now, added to what earlier spells took. */
+function spellMinutes(tx: Tx, row: DocRow): string {
+  const began = row.spellStartedAt as Date | null;
+  const before = Number(row.repairMinutes ?? 0);
+  return String(began ? Math.round((before + minutesBetween(began, nowOf(tx))) * 10) / 10 : before);
+}
+
+const follow = async (tx: Tx, row: DocRow) => followMachine(tx, Number(row.equipmentId));
+
+/** The repair order's machine with who may take each step and what each writes. */
+export const equipmentRepairActions = machineService({
+  machine: equipmentRepairMachine,
+  table: equipmentRepairs,
+  number: equipmentRepairs.code,
+  hooks: {
+    audit: { effect: async (_tx, _row, _input, actor) => ({ auditedBy: actorIdOf(actor) }) },
+    reject: {
+      effect: async (_tx, _row, input, actor) => ({
+        auditedBy: actorIdOf(actor),
+        rejectReason: input.reason?.trim() ?? null,
+      }),
+      after: follow,
+    },
+    accept: {
+      effect: async (tx, row, _input, actor) => {
+        const id = actorIdOf(actor);
+        return {
+          acceptedAt: nowOf(tx),
+          repairerIds: id === null ? repairersOf(row) : [id, ...repairersOf(row).filter((r) => r !== id)],
+        };
+      },
+      after: follow,
+    },
+    giveBack: {
+      guard: async (_tx, row, _input, actor) => refuseUnlessRepairer(row, actor, '退单'),
+      effect: async () => ({ acceptedAt: null, repairerIds: [] }),
+      after: follow,
+    },
+    start: {
+      guard: async (_tx, row, _input, actor) => refuseUnlessRepairer(row, actor, '开始维修'),
+      effect: async (tx, row) => ({
+        startedAt: (row.startedAt as Date | null) ?? nowOf(tx),
+        spellStartedAt: nowOf(tx),
+      }),
+      after: follow,
+    },
+    finish: {
+      guard: async (_tx, row, _input, actor) => refuseUnlessRepairer(row, actor, '完工'),
+      async effect(tx, row, input: ActInput, actor) {
+        const body = input.body as {
+          faultReasonId: number;
+          measures: string;
+          repairerIds?: number[];
+          parts?: SparePartLine[];
+        };
+        await enabledReason(tx, body.faultReasonId);
+        const measures = body.measures.trim();
+        if (!measures) throw fieldError('measures', '请输入维修内容');
+        const taker = repairersOf(row)[0];
+        const repairerIds = await existingUsers(tx, [
+          ...(taker !== undefined ? [taker] : []),
+          ...(body.repairerIds ?? []),
+        ]);
+        await issueParts(
+          tx,
+          actorIdOf(actor),
+          { id: row.id, code: String(row.code), equipmentId: Number(row.equipmentId) },
+          body.parts ?? [],
+        );
+        return {
+          faultReasonId: body.faultReasonId,
+          measures,
+          repairerIds,
+          finishedAt: nowOf(tx),
+          spellStartedAt: null,
+          repairMinutes: spellMinutes(tx, row),
+        };
+      },
+    },
+    verify: {
+      guard: async (_tx, row, _input, actor) => refuseRepairer(row, actor),
+      effect: async (tx, row, _input, actor) => ({
+        verifierId: actorIdOf(actor),
+        completedAt: nowOf(tx),
+        downtimeMinutes: String(minutesBetween(row.faultTime as Date, nowOf(tx))),
+      }),
+      after: follow,
+    },
+    reopen: {
+      guard: async (_tx, row, _input, actor) => refuseRepairer(row, actor),
+      effect: async (tx) => ({ spellStartedAt: nowOf(tx), finishedAt: null }),
+    },
+  },
+});
+
+/** The spare parts a repair used, as its detail lists them. */
+async function partsOf(tx: Tx, repairId: number) {
+  const rows = await tx
+    .select({
+      id: sparePartUsages.id,
+      materialsId: sparePartUsages.materialsId,
+      materialsCode: materials.code,
+      materialsName: materials.name,
+      specification: materials.specifications,
+      unitName: units.name,
+      warehouseName: warehouses.name,
+      quantity: sparePartUsages.quantity,
+      stockDocId: sparePartUsages.stockDocId,
+      stockDocCode: stockDocs.code,
+      usedAt: sparePartUsages.usedAt,
+    })
+    .from(sparePartUsages)
+    .innerJoin(materials, eq(materials.id, sparePartUsages.materialsId))
+    .leftJoin(units, eq(units.id, materials.mainUnitId))
+    .innerJoin(warehouses, eq(warehouses.id, sparePartUsages.warehouseId))
+    .innerJoin(stockDocs, eq(stockDocs.id, sparePartUsages.stockDocId))
+    .where(and(eq(sparePartUsages.sourceType, 0), eq(sparePartUsages.sourceId, repairId)))
+    .orderBy(asc(sparePartUsages.id));
+  return rows.map((r) => ({ ...r, quantity: Number(r.quantity), usedAt: formatFactoryTime(r.usedAt) }));
+}
+
+const faultAdd = entityEndpoints(equipmentFaultEntity).add;
+
+export const repairRoutes: RouteDef[] = [
+  ...faultReason.routes,
+  // 报修 as the generic add, and the keepers told once it commits
+  ...equipmentFault.routes.filter((r) => r.endpoint !== faultAdd),
+  handle(faultAdd as NonNullable<typeof faultAdd>, {
+    handler: async (ctx) => {
+      const id = await equipmentFault.create(ctx.tx, ctx.session.userId, ctx.body as Record<string, unknown>);
+      await announce(ctx.tx, id, ctx.session.userId, ctx);
+      return equipmentFault.detail(ctx.tx, id);
+    },
+  }),
+  ...equipmentRepair.routes,
+  ...equipmentRepairActions.routes,
+  equipmentRepairActions.ownRoute(equipmentRepairApi.finish, 'finish'),
+  handle(equipmentRepairApi.parts, { handler: ({ tx, query }) => partsOf(tx, query.id) }),
+];

@@ -1,0 +1,72 @@
+import { repairOrderStatus } from '../enums/index.ts';
+import { defineMachine } from './define.ts';
+
+/** Equipment calls live under equipment/private/ (the register's own path, spec 000 §7). */
+export const EQUIPMENT_BASE = 'equipment/private/';
+
+/**
+ * A repair order 维修工单 (DOMAIN "Fault report → repair order"; docs/equipment-repair.md): a fault
+ * report waits for audit (1), is passed to the repairers (2) or rejected (7); a repairer takes it
+ * (3) or gives it back, starts (4) and finishes it with the reason, measures and spare parts used
+ * (5); the reporter or a keeper — not a repairer — verifies it done (6) or sends it back to
+ * repairing. The fault list's 派工 and 驳回 keys take the audit too. A quick repair is saved
+ * completed and takes no action.
+ */
+export const equipmentRepairMachine = defineMachine({
+  name: 'equipmentRepair',
+  label: '维修工单',
+  route: 'equipmentRepairList',
+  numberField: 'code',
+  base: `${EQUIPMENT_BASE}equipmentRepair/`,
+  states: { status: { label: '状态', enum: repairOrderStatus } },
+  actions: {
+    audit: {
+      label: '审核派工',
+      button: 'Distribute',
+      alsoKeys: ['equipmentFaultListDistribute'],
+      when: { status: [1] },
+      set: { status: 2 },
+      confirm: '审核通过后维修工单将派给维修人员接单，确定通过吗？',
+    },
+    reject: {
+      label: '驳回',
+      button: 'Cancel',
+      alsoKeys: ['equipmentFaultListCancel'],
+      when: { status: [1] },
+      set: { status: 7 },
+      reason: true,
+      danger: true,
+    },
+    accept: {
+      label: '接单',
+      button: 'Accept',
+      when: { status: [2] },
+      set: { status: 3 },
+      confirm: '接单后由您负责维修，确定接单吗？',
+    },
+    giveBack: { label: '退单', button: 'Withdraw', when: { status: [3] }, set: { status: 2 }, reason: true },
+    start: {
+      label: '开始维修',
+      button: 'Start',
+      when: { status: [3] },
+      set: { status: 4 },
+      confirm: '开始维修后设备将处于维保中，确定开始吗？',
+    },
+    finish: { label: '维修完工', button: 'Finish', own: true, when: { status: [4] }, set: { status: 5 } },
+    verify: {
+      label: '验证通过',
+      button: 'Verify',
+      when: { status: [5] },
+      set: { status: 6 },
+      confirm: '确认设备已修复、可以正常使用吗？',
+    },
+    reopen: {
+      label: '验证不通过',
+      button: 'Verify',
+      when: { status: [5] },
+      set: { status: 4 },
+      reason: true,
+      danger: true,
+    },
+  },
+});

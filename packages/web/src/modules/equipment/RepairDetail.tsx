@@ -1,0 +1,155 @@
+import { equipmentRepairApi, type RepairPartRow } from '@factory/shared/api/equipmentRepair';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import { equipmentFaultEntity, equipmentRepairEntity } from '@factory/shared/entities/equipmentRepair';
+import { equipmentRepairMachine } from '@factory/shared/machines/equipment';
+import { Button, Card, Flex, Table, Tabs, Typography } from 'antd';
+import { useCallback, useState } from 'react';
+import { DetailFields } from '../../platform/DetailFields.tsx';
+import { LoadState } from '../../platform/LoadState.tsx';
+import { EMPTY_CELL } from '../../platform/list/columns.tsx';
+import { formatNumber } from '../../platform/list/format.ts';
+import {
+  logTab,
+  OrderFigures,
+  OrderHead,
+  OrderNotFound,
+  useOrderDetail,
+} from '../../platform/OrderDetail.tsx';
+import { useSession } from '../../platform/session.ts';
+import { FinishRepairModal } from './FinishRepairModal.tsx';
+import { type EquipmentRepair, FAULT_LIST_HREF, offeredTo, REPAIR_LIST_HREF } from './repairParts.ts';
+
+/** Shown in the heading or the figures, not among the plain fields. */
+const APART = ['code', 'status', 'repairMinutes', 'downtimeMinutes'];
+
+function PartsTable({ parts }: { parts?: RepairPartRow[] }) {
+  return (
+    <Table<RepairPartRow>
+      rowKey="id"
+      size="middle"
+      loading={!parts}
+      dataSource={parts}
+      pagination={false}
+      scroll={{ x: 900 }}
+      locale={{ emptyText: '没有更换备件' }}
+      columns={[
+        {
+          key: 'material',
+          title: '备件',
+          width: 240,
+          render: (_v, p) => (
+            <Flex vertical>
+              <span>{p.materialsName}</span>
+              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
+                {[p.materialsCode, p.specification].filter(Boolean).join(' · ')}
+              </Typography.Text>
+            </Flex>
+          ),
+        },
+        { key: 'warehouse', title: '出库仓库', dataIndex: 'warehouseName', width: 140 },
+        {
+          key: 'quantity',
+          title: '数量',
+          align: 'right',
+          width: 100,
+          render: (_v, p) => `${formatNumber(p.quantity)}${p.unitName ? ` ${p.unitName}` : ''}`,
+        },
+        { key: 'doc', title: '出库单号', dataIndex: 'stockDocCode', width: 170 },
+        { key: 'at', title: '领用时间', dataIndex: 'usedAt', width: 170 },
+      ]}
+    />
+  );
+}
+
+const minutes = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatNumber(v));
+
+/**
+ * A repair order's page, from the repair list (维修工单详情) or the fault list (故障报修详情, read
+ * through the fault report's own call so a reporter needs no repair keys): its state and the
+ * actions allowed now (维修完工 opens its dialog), the times it took, the report and the repair,
+ * the spare parts used and the trail.
+ */
+function RepairPage({ asFault }: { asFault: boolean }) {
+  const entity = asFault ? equipmentFaultEntity : equipmentRepairEntity;
+  const listHref = asFault ? FAULT_LIST_HREF : REPAIR_LIST_HREF;
+  const title = asFault ? '故障报修' : '维修工单';
+  const user = useSession((s) => s.user);
+  const offered = useCallback(
+    (action: string, r: Pick<EquipmentRepair, 'repairerIds'>) => offeredTo(action, r, user),
+    [user],
+  );
+  const { valid, query, order, trace, reload, actions, allowed } = useOrderDetail(
+    equipmentRepairMachine,
+    entityEndpoints(entity).detail,
+    equipmentRepairApi.parts,
+    offered,
+  );
+  const [finishing, setFinishing] = useState(false);
+  if (!valid) return <OrderNotFound title={title} listHref={listHref} />;
+  const repair = order as (EquipmentRepair & typeof order) | undefined;
+  return (
+    <Flex vertical gap={16}>
+      <LoadState query={query} title={title} />
+      {repair && (
+        <>
+          <OrderHead
+            machine={equipmentRepairMachine}
+            order={repair}
+            title={title}
+            listHref={listHref}
+            codeLabel="维修单号"
+            primary={
+              allowed.includes('finish') && (
+                <Button type="primary" onClick={() => setFinishing(true)}>
+                  维修完工
+                </Button>
+              )
+            }
+            actions={actions.buttons}
+          />
+          <OrderFigures
+            items={[
+              { key: 'repair', title: '维修时长(分钟)', value: minutes(repair.repairMinutes) },
+              { key: 'down', title: '停机时长(分钟)', value: minutes(repair.downtimeMinutes) },
+              { key: 'parts', title: '更换备件(种)', value: trace ? trace.length : '—' },
+              { key: 'repairers', title: '维修人员', value: repair.repairerNames || EMPTY_CELL },
+            ]}
+          />
+          <DetailFields
+            entity={entity}
+            row={repair}
+            title="维修信息"
+            omit={repair.status === 7 ? APART : [...APART, 'rejectReason']}
+          />
+          <Card variant="borderless">
+            <Tabs
+              items={[
+                { key: 'parts', label: '更换备件', children: <PartsTable parts={trace} /> },
+                logTab(equipmentRepairMachine, repair.id),
+              ]}
+            />
+          </Card>
+          <FinishRepairModal
+            repair={finishing ? repair : undefined}
+            onClose={() => setFinishing(false)}
+            onDone={() => {
+              setFinishing(false);
+              reload();
+            }}
+          />
+          {actions.holder}
+        </>
+      )}
+    </Flex>
+  );
+}
+
+/** /equipment/all-assign/equipment-repair-detail/:id */
+export default function RepairDetail() {
+  return <RepairPage asFault={false} />;
+}
+
+/** /equipment/all-assign/equipment-fault-detail/:id */
+export function FaultDetail() {
+  return <RepairPage asFault />;
+}
