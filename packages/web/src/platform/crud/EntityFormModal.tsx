@@ -224,7 +224,12 @@ export function useEntityForm({
     }
     if (Object.keys(custom).length) start.custom = custom;
     if (source && mode !== 'add') Object.assign(start, extraValues?.(source));
-    if (mode === 'add') Object.assign(start, initialValues);
+    // given as a row gives them (a date as text): held as the form holds its own
+    if (mode === 'add')
+      for (const [k, v] of Object.entries(initialValues ?? {})) {
+        const f = fields.find(([key, decl]) => bodyKey(key, decl) === k)?.[1];
+        start[k] = f ? formValue(f, v) : v;
+      }
     form.setFieldsValue(start);
     // a numbered code may stay empty (the server numbers it); others start from a suggestion
     if (suggestCode && mode !== 'edit' && entity.fields.code?.required) void suggest();
