@@ -5,9 +5,6 @@ import { createdAtField, idField, nameField, remarkField } from './information.t
 /** Most consecutive out-of-range samples a parameter may wait for before it raises a fault report. */
 export const MAX_ALARM_SAMPLES = 1000;
 
-/** Data types whose readings are numbers checked against the limits (整数, 小数). */
-export const NUMERIC_PARAM_TYPES: readonly number[] = [0, 1];
-
 /**
  * Equipment parameters (设备参数, equipment-setting → equipment-params; DOMAIN "Parameters and
  * readings"): what the machines of one class report. The code is the key of the value in a

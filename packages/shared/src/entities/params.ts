@@ -2,6 +2,23 @@ import { dataType } from '../enums/index.ts';
 import { defineEntity } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField } from './information.ts';
 
+/** Data types (`dataType`) whose values are numbers kept between limits (整数, 小数); a text or date has none. */
+export const NUMERIC_PARAM_TYPES: readonly number[] = [0, 1];
+
+/**
+ * A parameter's limits as its row holds them (a procedure's or an equipment class's): only a
+ * numeric one has any, and its lower limit is not above its upper one.
+ */
+export function paramLimitProblems(row: Record<string, unknown>): { field: string; message: string }[] {
+  const low = row.lowerLimit == null ? undefined : Number(row.lowerLimit);
+  const high = row.upperLimit == null ? undefined : Number(row.upperLimit);
+  if (!NUMERIC_PARAM_TYPES.includes(Number(row.dataType)) && (low !== undefined || high !== undefined))
+    return [{ field: 'lowerLimit', message: '只有整数、小数类型的参数可以设置上下限' }];
+  if (low !== undefined && high !== undefined && low > high)
+    return [{ field: 'lowerLimit', message: '下限不能大于上限' }];
+  return [];
+}
+
 /** Parameters recorded when a procedure is reported (information → params → procedure-params). */
 export const procedureParamEntity = defineEntity({
   name: 'procedureParam',

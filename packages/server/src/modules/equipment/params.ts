@@ -1,4 +1,5 @@
-import { equipmentParamEntity, NUMERIC_PARAM_TYPES } from '@factory/shared/entities/equipmentParam';
+import { equipmentParamEntity } from '@factory/shared/entities/equipmentParam';
+import { paramLimitProblems } from '@factory/shared/entities/params';
 import { and, eq, ne } from 'drizzle-orm';
 import { crud } from '../../platform/crud.ts';
 import { conflict } from '../../platform/errors.ts';
@@ -18,16 +19,7 @@ export const equipmentParam = crud({
   },
   usedBy: [{ column: equipmentParamStates.paramId, label: '设备参数读数' }],
   hooks: {
-    checkRow(row) {
-      const numeric = NUMERIC_PARAM_TYPES.includes(Number(row.dataType));
-      const low = row.lowerLimit == null ? undefined : Number(row.lowerLimit);
-      const high = row.upperLimit == null ? undefined : Number(row.upperLimit);
-      if (!numeric && (low !== undefined || high !== undefined))
-        return [{ field: 'lowerLimit', message: '只有整数、小数类型的参数可以设置上下限' }];
-      if (low !== undefined && high !== undefined && low > high)
-        return [{ field: 'lowerLimit', message: '下限不能大于上限' }];
-      return [];
-    },
+    checkRow: paramLimitProblems,
     async validate(tx, values, id) {
       if (values.code === undefined && values.classId === undefined) return;
       const current = id === null ? undefined : await equipmentParam.detail(tx, id);

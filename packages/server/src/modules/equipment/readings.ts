@@ -9,7 +9,7 @@ import {
   type TrendBody,
   type TrendResult,
 } from '@factory/shared/api/deviceParameters';
-import { NUMERIC_PARAM_TYPES } from '@factory/shared/entities/equipmentParam';
+import { NUMERIC_PARAM_TYPES } from '@factory/shared/entities/params';
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import { AppError, fieldError, notFound } from '../../platform/errors.ts';

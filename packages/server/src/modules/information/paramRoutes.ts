@@ -1,6 +1,6 @@
 import { type PackageCodeBatch, packageCodeApi } from '@factory/shared/api/information';
 import { batchNumberEntity, packageCodeEntity } from '@factory/shared/entities/labels';
-import { procedureParamEntity, scrapReasonEntity } from '@factory/shared/entities/params';
+import { paramLimitProblems, procedureParamEntity, scrapReasonEntity } from '@factory/shared/entities/params';
 import { and, eq, ne } from 'drizzle-orm';
 import type { Static } from 'typebox';
 import { audit } from '../../platform/audit.ts';
@@ -22,24 +22,12 @@ import {
   suppliers,
 } from './schema.ts';
 
-/** Numeric parameters keep their limits in order; a text or date parameter has none. */
-const NUMERIC_TYPES = [0, 1];
-
 export const procedureParam = crud({
   entity: procedureParamEntity,
   table: procedureParams,
   refs: { procedureName: { id: procedures.id, name: procedures.name, code: procedures.code } },
   hooks: {
-    checkRow(row) {
-      const numeric = NUMERIC_TYPES.includes(Number(row.dataType));
-      const low = row.lowerLimit == null ? undefined : Number(row.lowerLimit);
-      const high = row.upperLimit == null ? undefined : Number(row.upperLimit);
-      if (!numeric && (low !== undefined || high !== undefined))
-        return [{ field: 'lowerLimit', message: '只有整数、小数类型的参数可以设置上下限' }];
-      if (low !== undefined && high !== undefined && low > high)
-        return [{ field: 'lowerLimit', message: '下限不能大于上限' }];
-      return [];
-    },
+    checkRow: paramLimitProblems,
     // the same name twice on one procedure would be ambiguous when reporting
     async validate(tx, values, id) {
       if (values.name === undefined && values.procedureId === undefined) return;
