@@ -21,6 +21,20 @@ function transformer<T extends Record<string, unknown>>(query: ReturnType<typeof
   );
 }
 
+describe('the transformer works’ register', () => {
+  it('files each machine with its serial, dates and line, and most with their maker', async () => {
+    const [r] = await transformer<{ n: number; dated: number; made: number; lined: number }>(sql`
+      select count(*)::int as n,
+        count(*) filter (where sn is not null and warranty_end > commission_date)::int as dated,
+        count(maker)::int as made, count(area_id)::int as lined
+      from equipment where tenant_id = (select id from t)`);
+    expect(r.n).toBeGreaterThanOrEqual(30);
+    expect(r.dated).toBe(r.n);
+    expect(r.made).toBeGreaterThan(r.n / 2);
+    expect(r.lined).toBeGreaterThan(r.n / 2);
+  });
+});
+
 describe('the transformer works’ repairs', () => {
   it('has a year of repair orders, most completed with their reasons and times, and this week’s open in every state', async () => {
     const rows = await transformer<{

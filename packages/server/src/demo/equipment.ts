@@ -1,5 +1,5 @@
 import { addUserEquipment, equipmentCrud } from '../modules/equipment/index.ts';
-import { equipmentClasses } from '../modules/information/index.ts';
+import { areas, equipmentClasses } from '../modules/information/index.ts';
 import { users } from '../modules/setting/index.ts';
 import type { Tx } from '../platform/db.ts';
 
@@ -103,8 +103,28 @@ export const demoEquipment: Readonly<Record<string, EquipmentModel>> = {
   demo: electronics,
 };
 
+/** Who made the machines of a name (the rest are left blank, as a keeper would). */
+const MAKERS: Readonly<Record<string, string>> = {
+  立式绕线机: '江苏华鹏绕线设备有限公司',
+  卧式绕线机: '江苏华鹏绕线设备有限公司',
+  箔式绕线机: '无锡金宇箔绕机械有限公司',
+  硅钢片纵剪线: '佛山精剪机械有限公司',
+  铁芯横剪线: '佛山精剪机械有限公司',
+  真空干燥罐: '沈阳真空设备厂',
+  真空浸漆设备: '沈阳真空设备厂',
+  真空注油机: '重庆通瑞滤油机有限公司',
+  变压器综合测试台: '保定天威测试仪器有限公司',
+  局部放电测试系统: '保定天威测试仪器有限公司',
+  行车: '河南卫华起重机械有限公司',
+  螺杆空压机: '阿特拉斯·科普柯（无锡）压缩机有限公司',
+  数控车床: '沈阳机床股份有限公司',
+  立式加工中心: '大连机床集团有限责任公司',
+  焊接机器人: '上海发那科机器人有限公司',
+};
+
 /**
- * Writes the register through the same service as the screen (codes by the tenant's rule: SB0001 …)
+ * Writes the register through the same service as the screen (codes by the tenant's rule: SB0001 …),
+ * each machine with its serial, maker, line and dates,
  * and the equipment keepers', operators' and inspectors' My equipment lists.
  */
 export async function seedEquipment(tx: Tx, adminId: number, m: EquipmentModel): Promise<void> {
@@ -113,19 +133,32 @@ export async function seedEquipment(tx: Tx, adminId: number, m: EquipmentModel):
       (c) => [c.name, c.id],
     ),
   );
+  const areaIds = new Map(
+    (await tx.select({ id: areas.id, name: areas.name }).from(areas)).map((a) => [a.name, a.id]),
+  );
   /** name (bare and numbered) → ids */
   const named = new Map<string, number[]>();
+  let serial = 0;
   const upkeep = new Set(m.upkeep);
   const retired = new Set(m.retired);
   for (const [className, name, count, model, places, kind = 0] of m.machines) {
     for (let i = 0; i < count; i++) {
       const numbered = `${i + 1}#${name}`;
+      const place = places[Math.floor((i * places.length) / count)];
+      // bought over the last years, each with the maker's two-year warranty
+      serial++;
+      const commissioned = `${2019 + (serial % 6)}-${String(1 + ((serial * 5) % 12)).padStart(2, '0')}-15`;
       const id = await equipmentCrud.create(tx, adminId, {
         name: numbered,
         classId: className ? (classIds.get(className) ?? null) : null,
         kind,
         model,
-        location: places[Math.floor((i * places.length) / count)],
+        location: place,
+        sn: `${model}-${commissioned.slice(2, 4)}${String(100 + serial * 7).padStart(4, '0')}`,
+        maker: MAKERS[name] ?? null,
+        areaId: areaIds.get(place.split(' ').at(-1) ?? '') ?? null,
+        commissionDate: commissioned,
+        warrantyEnd: `${Number(commissioned.slice(0, 4)) + 2}${commissioned.slice(4)}`,
         state: upkeep.has(numbered) ? 2 : 0,
         isEnabled: retired.has(numbered) ? 0 : 1,
         ...(retired.has(numbered) ? { remark: '已停用，待报废' } : {}),

@@ -5,8 +5,8 @@ import { equipmentRepairEntity } from '@factory/shared/entities/equipmentRepair'
 import { enableStatus, equipmentKind, equipmentState, runType } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
-import { Card, Descriptions, Flex, Result, Tabs, Tag, Typography } from 'antd';
-import { useMemo } from 'react';
+import { Button, Card, Descriptions, Flex, Result, Tabs, Tag, Typography } from 'antd';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate, useParams } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
@@ -15,6 +15,7 @@ import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { cellOf, EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { usePermission } from '../../platform/usePermission.ts';
+import { FaultReportModal } from './FaultReportModal.tsx';
 import { EQUIPMENT } from './myEquipment.ts';
 import { ParamTrend } from './ParamTrend.tsx';
 import { repairHref } from './repairParts.ts';
@@ -26,6 +27,8 @@ const APART = new Set(['id', 'code', 'name', 'state', 'runType', 'isEnabled', 'k
 /** /equipment/account/account-detail/:id: a machine's fields, custom fields, who looks after it, its repairs and readings. */
 export default function AccountDetail() {
   const decl = useEntityDecl(equipmentEntity);
+  const can = usePermission();
+  const [reporting, setReporting] = useState(false);
   const id = Number(useParams().id);
   const valid = Number.isInteger(id) && id > 0;
   const query = useQuery({
@@ -50,7 +53,14 @@ export default function AccountDetail() {
             backTo={LIST}
             backLabel="返回设备台账"
             title={e.name}
-            extra={<CodeText label="设备编码" code={e.code ?? ''} />}
+            extra={
+              <Flex gap={8} align="center">
+                <CodeText label="设备编码" code={e.code ?? ''} />
+                {e.isEnabled === 1 && can('equipmentFaultList', 'Add') && (
+                  <Button onClick={() => setReporting(true)}>报修</Button>
+                )}
+              </Flex>
+            }
           >
             <Tag variant="filled">{equipmentKind.label(e.kind)}</Tag>
             <EnumCell value={e.state} enumDecl={equipmentState} />
@@ -87,6 +97,7 @@ export default function AccountDetail() {
             )}
           </Card>
           <AccountHistory equipmentId={e.id} />
+          <FaultReportModal open={reporting} machine={e} onClose={() => setReporting(false)} />
         </>
       )}
     </Flex>

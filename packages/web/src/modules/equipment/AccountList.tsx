@@ -60,7 +60,11 @@ export default function AccountList() {
         rowActions={rowActions}
         addValues={NEW_EQUIPMENT}
       />
-      <FaultReportModal machine={reporting} onClose={() => setReporting(undefined)} />
+      <FaultReportModal
+        open={reporting !== undefined}
+        machine={reporting}
+        onClose={() => setReporting(undefined)}
+      />
     </>
   );
 }

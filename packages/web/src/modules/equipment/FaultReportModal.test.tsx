@@ -39,7 +39,7 @@ afterEach(() => {
 describe('报修 of one machine', { timeout: 60_000 }, () => {
   it('starts with the machine and the fault time now, and files what was seen', async () => {
     const closed = vi.fn();
-    mountPage(<FaultReportModal machine={{ id: 7, name: '1#立式绕线机' }} onClose={closed} />);
+    mountPage(<FaultReportModal open machine={{ id: 7, name: '1#立式绕线机' }} onClose={closed} />);
     expect(await screen.findByText('1#立式绕线机')).toBeTruthy();
     fireEvent.change(screen.getByPlaceholderText(/描述看到的现象/), { target: { value: '绕线张力波动大' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));

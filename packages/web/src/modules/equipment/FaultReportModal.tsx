@@ -3,22 +3,24 @@ import { App } from 'antd';
 import { EntityFormModal } from '../../platform/crud/EntityFormModal.tsx';
 
 /**
- * 报修 of one machine from where it is seen (the register, a machine's page): the fault report's
- * form with the machine chosen and the fault time now; the report waits for audit as one filed on
- * the fault list does.
+ * 报修 from where a fault is seen (the register, a machine's page, the station terminal): the fault
+ * report's form with the fault time now and the machine chosen when it is known; the report waits
+ * for audit as one filed on the fault list does.
  */
 export function FaultReportModal({
+  open,
   machine,
   onClose,
 }: {
-  machine: { id: number; name?: string | null } | undefined;
+  open: boolean;
+  machine?: { id: number; name?: string | null };
   onClose(): void;
 }) {
   const { message } = App.useApp();
   return (
     <EntityFormModal
       entity={equipmentFaultEntity}
-      open={machine !== undefined}
+      open={open}
       mode="add"
       initialValues={
         machine && {

@@ -1,3 +1,4 @@
+import { createElement, lazy, Suspense } from 'react';
 import type { Pages } from '../../platform/pages.ts';
 
 export const pages: Pages = {
@@ -26,3 +27,9 @@ export const pages: Pages = {
 
 // The personal equipment list (selfCenter's 我的设备) shows equipment as the ledger does.
 export { EQUIPMENT, type Equipment, myEquipment, useShowMineOnly } from './myEquipment.ts';
+
+const LazyFaultReportButton = lazy(() => import('./FaultReportButton.tsx'));
+
+/** The station terminal's 报修 button and form (loaded with the terminal, not before). */
+export const FaultReportButton = () =>
+  createElement(Suspense, { fallback: null }, createElement(LazyFaultReportButton));

@@ -40,6 +40,7 @@ import { actionsNow, useTenantFlags } from '../../platform/machine/useMachineAct
 import { useSession } from '../../platform/session.ts';
 import { SwitchDialog } from '../../shell/SwitchDialogs.tsx';
 import { CallButton } from '../call/index.ts';
+import { FaultReportButton } from '../equipment/index.ts';
 import { ReportWorkModal } from './ReportWorkModal.tsx';
 
 const { Text, Title } = Typography;
@@ -266,6 +267,7 @@ function Terminal({
             >
               刷新
             </Button>
+            <FaultReportButton />
             <CallButton stationId={stationId} />
           </Flex>
         </Flex>
