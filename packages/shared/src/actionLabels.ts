@@ -21,6 +21,7 @@ export const ACTION_LABELS: Record<string, string> = {
   Restart: '重新开始',
   Distribute: '派工',
   Withdraw: '撤回',
+  Issue: '发放',
   Reset: '重置',
   Skip: '跳过',
   Start: '开始',

@@ -64,7 +64,7 @@ describe('route names', () => {
       inspectionBillsDetail pointBillsList pointBillsDetail maintenanceBillsList maintenanceBillsDetail
       planManagement inspectionPlanList inspectionPlanDetail maintenancePlanList maintenancePlanDetail
       equipmentSetting maintenanceSetting projectSetting equipmentParams sparePartInfos partAccount
-      partApply partNums partBills
+      sparePartDetail partApply partApplyOrderDetail partNums partBills
       qualityInfos qualityInspectionOrderList qualityInspectionOrderDetail repairRecord
       reportWasteRecord unquality scrap qualityPlanInfo inspectionProject qualityInspectionPlanList
       qualityInspectionPlanDetail defects allCodeTracing rawMaterialBatchCodeTracingList

@@ -3,6 +3,7 @@ import { MAX_ASSIGNEES, MAX_CHECK_ITEMS } from '../entities/equipmentTask.ts';
 import { VersionField } from '../machines/endpoints.ts';
 import { TASK_KINDS, type TaskKind, taskBase } from '../machines/equipmentTask.ts';
 import { endpoint } from './contract.ts';
+import { SparePartLine } from './equipmentRepair.ts';
 import { IdQuery, RowId } from './list.ts';
 
 const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
@@ -53,6 +54,8 @@ export const FinishTaskBody = Type.Object(
     id: RowId(),
     version: VersionField,
     items: Type.Array(TaskItemResult, { minItems: 1, maxItems: MAX_CHECK_ITEMS, title: '检查结果' }),
+    /** Upkeep only: the spare parts it replaced, issued from stock (备件领用, source type 1). */
+    parts: Type.Optional(Type.Array(SparePartLine, { maxItems: 50, title: '更换备件' })),
   },
   { additionalProperties: false },
 );

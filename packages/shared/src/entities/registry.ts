@@ -20,6 +20,7 @@ import { quotaApplyEntity, quotaEntity } from './quota.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { salesOrderEntity } from './salesOrder.ts';
 import { frequencyEntity, organizationEntity, roleEntity, userGroupEntity } from './setting.ts';
+import { partApplyEntity, sparePartEntity } from './sparePart.ts';
 import { stockCountEntity } from './stockCount.ts';
 import { stockDocEntity } from './stockDoc.ts';
 import { stockMovementEntity } from './stockMovement.ts';
@@ -68,6 +69,8 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   faultReason: faultReasonEntity,
   equipmentFault: equipmentFaultEntity,
   equipmentRepair: equipmentRepairEntity,
+  sparePart: sparePartEntity,
+  partApply: partApplyEntity,
   callType: callTypeEntity,
   call: callEntity,
   warehouse: warehouseEntity,

@@ -54,6 +54,8 @@ export const warehouseEntity = defineEntity({
     address: { ...addressField, label: '仓库地址', width: 200 },
     areaCount: countField('库区数'),
     locationCount: countField('库位数'),
+    // spare parts (备品备件) are kept and issued from these (docs/spare-parts.md)
+    isSpare: { label: '备件仓', type: 'boolean', filter: ['eq'], sort: true, import: true, width: 80 },
     isEnabled: statusField,
     remark: remarkField,
     createdAt: { ...createdAtField, list: false },

@@ -57,6 +57,12 @@ export const auditStatus = defineEnum([
   { value: -1, label: '未提交', color: idle },
 ]);
 
+/** Whether a passed spare-part application has been issued from stock (备件申请 发放). */
+export const partIssueStatus = defineEnum([
+  { value: 0, label: '未发放', color: idle },
+  { value: 1, label: '已发放', color: done },
+]);
+
 export const qualityCheckStatus = defineEnum([
   { value: 1, label: '待检验', color: idle },
   { value: 2, label: '检验中', color: active },

@@ -1,4 +1,4 @@
-import { repairOrderStatus } from '../enums/index.ts';
+import { auditStatus, partIssueStatus, repairOrderStatus } from '../enums/index.ts';
 import { defineMachine } from './define.ts';
 
 /** Equipment calls live under equipment/private/ (the register's own path, spec 000 §7). */
@@ -67,6 +67,56 @@ export const equipmentRepairMachine = defineMachine({
       set: { status: 4 },
       reason: true,
       danger: true,
+    },
+  },
+});
+
+/**
+ * A spare-part application 备件申请 (DOMAIN "Spare parts"; docs/spare-parts.md): saved not
+ * submitted (−1), submitted for audit (0) and withdrawn back, passed (1) or rejected with a reason
+ * (2, corrected and submitted again); a passed one is issued once by the keeper (发放), which posts
+ * the stock-out of its parts.
+ */
+export const partApplyMachine = defineMachine({
+  name: 'partApply',
+  label: '备件申请',
+  route: 'partApply',
+  numberField: 'code',
+  base: `${EQUIPMENT_BASE}partApply/`,
+  states: {
+    auditStatus: { label: '审核状态', enum: auditStatus },
+    issueStatus: { label: '发放状态', enum: partIssueStatus },
+  },
+  actions: {
+    submit: { label: '提交', button: 'Submit', when: { auditStatus: [-1, 2] }, set: { auditStatus: 0 } },
+    withdraw: {
+      label: '撤回',
+      button: 'Withdraw',
+      when: { auditStatus: [0] },
+      set: { auditStatus: -1 },
+      confirm: '撤回后可修改再提交，确定撤回该备件申请吗？',
+    },
+    approve: {
+      label: '审核通过',
+      button: 'Approve',
+      when: { auditStatus: [0] },
+      set: { auditStatus: 1 },
+      confirm: '通过后仓管员即可按申请发放备件，确定通过吗？',
+    },
+    reject: {
+      label: '驳回',
+      button: 'Reject',
+      when: { auditStatus: [0] },
+      set: { auditStatus: 2 },
+      reason: true,
+      danger: true,
+    },
+    issue: {
+      label: '发放',
+      button: 'Issue',
+      when: { auditStatus: [1], issueStatus: [0] },
+      set: { issueStatus: 1 },
+      confirm: '发放后申请的备件从备件仓出库（备件领用）并记入该设备，确定发放吗？',
     },
   },
 });

@@ -15,15 +15,20 @@ import {
   equipmentParamStates,
   equipmentParams,
   equipmentRepairs,
+  partApplicationLines,
+  partApplications,
+  spareParts,
   sparePartUsages,
 } from './schema.ts';
+import { sparePartRoutes } from './spareParts.ts';
 import { scheduleCheckTasks } from './taskJobs.ts';
 import { checkItems, checkTasks } from './taskSchema.ts';
 import { taskRoutes } from './tasks.ts';
 
 /**
  * Equipment (DOMAIN "Equipment maintenance"): the register and My equipment, fault reports and
- * repair orders with the spare parts they use (docs/equipment-repair.md).
+ * repair orders with the spare parts they use (docs/equipment-repair.md), the spare-part account and
+ * applications (docs/spare-parts.md).
  */
 export const equipmentModule: ModuleFace = {
   name: 'equipment',
@@ -36,6 +41,7 @@ export const equipmentModule: ModuleFace = {
     ...inspectionPlan.routes,
     ...maintenancePlan.routes,
     ...taskRoutes,
+    ...sparePartRoutes,
   ],
   // the check task sweep (docs/equipment-tasks.md), then the readings' MQTT feed
   async start(app, services) {
@@ -63,6 +69,16 @@ export const equipmentModule: ModuleFace = {
     },
     { target: materialsEntity, column: sparePartUsages.materialsId, label: '备件使用记录' },
     { target: warehouseEntity, column: sparePartUsages.warehouseId, label: '备件使用记录' },
+    { target: materialsEntity, column: spareParts.materialsId, label: '备件台账' },
+    { target: equipmentClassEntity, column: spareParts.equipmentClassId, label: '备件台账' },
+    { target: materialsEntity, column: partApplicationLines.materialsId, label: '备件申请' },
+    { target: warehouseEntity, column: partApplicationLines.warehouseId, label: '备件申请' },
+    {
+      target: equipmentEntity,
+      column: partApplications.equipmentId,
+      label: '备件申请',
+      names: partApplications.code,
+    },
   ],
 };
 

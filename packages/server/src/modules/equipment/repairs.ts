@@ -20,9 +20,10 @@ import { handle, type RouteDef } from '../../platform/route.ts';
 import { materials, units, warehouses } from '../information/index.ts';
 import { asNumber } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
-import { bookingType, postNow, stockDocs } from '../warehouse/index.ts';
+import { stockDocs } from '../warehouse/index.ts';
 import { equipment, userEquipment } from './registerSchema.ts';
 import { equipmentRepairs, faultReasons, sparePartUsages } from './repairSchema.ts';
+import { issueSpareParts } from './spareParts.ts';
 import { checkTasks } from './taskSchema.ts';
 
 /** 故障原因: the maintained list; disabled, never deleted, once a repair names it. */
@@ -288,71 +289,6 @@ async function enabledReason(tx: Tx, id: unknown): Promise<void> {
 }
 
 /**
- * The spare parts a repair used leave stock: one 其他出库 (备件领用) per warehouse, posted at once
- * and marked the repair's (stock source 9, so a keeper cannot 冲销 it alone), each line kept as a
- * usage of the machine. Stock short refuses the whole repair step with the ledger's words.
- */
-async function issueParts(
-  tx: Tx,
-  actorId: number | null,
-  repair: { id: number; code: string; equipmentId: number },
-  parts: readonly SparePartLine[],
-): Promise<void> {
-  if (!parts.length) return;
-  if (actorId === null) throw conflict('领用备件须由用户操作');
-  const warehouseIds = [...new Set(parts.map((p) => p.warehouseId))];
-  const found = await tx
-    .select({ id: warehouses.id, name: warehouses.name, kind: warehouses.kind, enabled: warehouses.enabled })
-    .from(warehouses)
-    .where(inArray(warehouses.id, warehouseIds));
-  for (const [i, p] of parts.entries()) {
-    const w = found.find((f) => f.id === p.warehouseId);
-    if (w?.kind !== 0) throw fieldError(`parts.${i}.warehouseId`, `第${i + 1}行所选仓库不存在或不是普通仓库`);
-    if (!w.enabled) throw fieldError(`parts.${i}.warehouseId`, `第${i + 1}行仓库“${w.name}”已停用`);
-  }
-  const [machine] = await tx
-    .select({ classId: equipment.classId })
-    .from(equipment)
-    .where(eq(equipment.id, repair.equipmentId));
-  const stockTypeId = await bookingType(tx, 1, 2);
-  const usedAt = nowOf(tx);
-  for (const warehouseId of warehouseIds) {
-    const lines = parts.filter((p) => p.warehouseId === warehouseId);
-    const docId = await postNow(
-      tx,
-      actorId,
-      {
-        kind: 1,
-        stockTypeId,
-        warehouseId,
-        sourceNumber: repair.code,
-        remark: `维修工单 ${repair.code} 备件领用`,
-        lines: lines.map((p) => ({
-          materialsId: p.materialsId,
-          batchCode: p.batchCode?.trim() || null,
-          quantity: p.quantity,
-          remark: '备件领用',
-        })),
-      },
-      9,
-    );
-    await tx.insert(sparePartUsages).values(
-      lines.map((p) => ({
-        materialsId: p.materialsId,
-        warehouseId,
-        quantity: String(p.quantity),
-        sourceType: 0,
-        sourceId: repair.id,
-        equipmentId: repair.equipmentId,
-        equipmentClassId: machine?.classId ?? null,
-        stockDocId: docId,
-        usedAt,
-      })),
-    );
-  }
-}
-
-/**
  * 维修工单 (equipment-repair list): every repair order; its add is the quick repair 快速维修 —
  * the fault, the repair's start and end, reason and measures (and any spare parts) in one form,
  * saved completed (6) with its times as entered.
@@ -398,7 +334,12 @@ export const equipmentRepair = crud({
           code: equipmentRepairs.code,
           equipmentId: equipmentRepairs.equipmentId,
         });
-      await issueParts(tx, actorId, row, (body.parts as SparePartLine[] | undefined) ?? []);
+      await issueSpareParts(
+        tx,
+        actorId,
+        { sourceType: 0, ...row },
+        (body.parts as SparePartLine[] | undefined) ?? [],
+      );
     },
   },
 });
@@ -482,10 +423,10 @@ export const equipmentRepairActions = machineService({
           ...(taker !== undefined ? [taker] : []),
           ...(body.repairerIds ?? []),
         ]);
-        await issueParts(
+        await issueSpareParts(
           tx,
           actorIdOf(actor),
-          { id: row.id, code: String(row.code), equipmentId: Number(row.equipmentId) },
+          { sourceType: 0, id: row.id, code: String(row.code), equipmentId: Number(row.equipmentId) },
           body.parts ?? [],
         );
         return {

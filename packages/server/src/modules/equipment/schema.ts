@@ -3,4 +3,5 @@
 export * from './readingSchema.ts';
 export * from './registerSchema.ts';
 export * from './repairSchema.ts';
+export * from './sparePartSchema.ts';
 export * from './taskSchema.ts';

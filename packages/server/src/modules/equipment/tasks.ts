@@ -1,4 +1,9 @@
-import { equipmentTaskApi, type TaskItemResult, type TaskItemRow } from '@factory/shared/api/equipmentTask';
+import {
+  equipmentTaskApi,
+  type FinishTaskBody,
+  type TaskItemResult,
+  type TaskItemRow,
+} from '@factory/shared/api/equipmentTask';
 import { taskEntities } from '@factory/shared/entities/equipmentTask';
 import { checkKind } from '@factory/shared/enums';
 import { TASK_KINDS, taskMachines } from '@factory/shared/machines/equipmentTask';
@@ -13,6 +18,7 @@ import { handle, type RouteDef } from '../../platform/route.ts';
 import { users } from '../setting/index.ts';
 import { fileFaultReport, followMachine } from './repairs.ts';
 import { equipment, userEquipment } from './schema.ts';
+import { issueSpareParts } from './spareParts.ts';
 import { checkItems, checkPlans, checkTaskItems, checkTasks } from './taskSchema.ts';
 
 /** Names of the task's assignees, in order, joined by 、. */
@@ -305,6 +311,14 @@ function taskActions(kind: number) {
         // one fault report per task, naming every NG item, in the same transaction
         effect: async (tx, row, input, actor) => {
           const { values, ng } = await finishTask(tx, row, input.body);
+          const parts = (input.body as FinishTaskBody).parts ?? [];
+          if (parts.length && kind !== 2) throw fieldError('parts', '只有保养工单可以领用备件');
+          await issueSpareParts(
+            tx,
+            actor === 'system' ? null : actor.userId,
+            { sourceType: 1, id: row.id, code: String(row.code), equipmentId: Number(row.equipmentId) },
+            parts,
+          );
           if (ng.length)
             await fileFaultReport(tx, actor, {
               equipmentId: Number(row.equipmentId),

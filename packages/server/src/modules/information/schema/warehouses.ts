@@ -31,6 +31,8 @@ export const warehouses = tenantTable(
     /** The supplier an outsourcing warehouse (kind 2) stands at. */
     supplierId: integer('supplier_id').references(() => suppliers.id),
     keeperId: integer('keeper_id').references(() => users.id),
+    /** 备件仓: spare parts are kept here and issued from here to repairs and upkeep. */
+    isSpare: boolean('is_spare').notNull().default(false),
     address: text('address'),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark'),
