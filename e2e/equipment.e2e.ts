@@ -1,9 +1,10 @@
 import type { TaskItemRow } from '@factory/shared/api/equipmentTask';
-import type { InventoryRow, StockBalanceRow } from '@factory/shared/api/warehouse';
+import type { StockBalanceRow } from '@factory/shared/api/warehouse';
 import { encryptText } from '@factory/shared/crypto';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { equipmentRepairEntity } from '@factory/shared/entities/equipmentRepair';
 import { pointBillEntity } from '@factory/shared/entities/equipmentTask';
+import { sparePartEntity } from '@factory/shared/entities/sparePart';
 import { warehouseEntity } from '@factory/shared/entities/warehouse';
 import type { Browser, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -21,7 +22,7 @@ let browser: Browser;
 let page: Page;
 let admin = '';
 const task = { id: 0, code: '', equipmentName: '', items: [] as TaskItemRow[] };
-/** The spare part taken: a material with stock in an ordinary warehouse. */
+/** The spare part taken: a registered spare part with stock in a spare warehouse. */
 const part = { materialsId: 0, name: '', warehouse: '', before: 0 };
 
 const login = async (userName: string) =>
@@ -68,19 +69,17 @@ beforeAll(async () => {
     }
   }
   if (!task.id) throw new Error('the demo has no pending spot-check task of 杨帆 to execute');
-  // a material with stock in an ordinary warehouse, to use as the spare part
-  const ordinary = await apiCall<{ content: { name: string }[] }>(
+  // a registered spare part with stock in a spare warehouse (备件仓)
+  const spareWarehouses = await apiCall<{ content: { name: string; isSpare: boolean | number }[] }>(
     admin,
     'GET',
     `${entityEndpoints(warehouseEntity).listPage.path}?currentPage=1&pageSize=50`,
   );
-  const names = new Set(ordinary.content.map((w) => w.name));
-  const stock = await apiCall<{ content: InventoryRow[] }>(
-    admin,
-    'GET',
-    'warehouse/kiki/private/warehouseMaterialsBatKiki/getWarehouseMaterialsTotalListPage?currentPage=1&pageSize=50',
-  );
-  for (const m of stock.content.filter((r) => r.availableQuantity >= 5)) {
+  const names = new Set(spareWarehouses.content.filter((w) => w.isSpare).map((w) => w.name));
+  const parts = await apiCall<{
+    content: { materialsId: number; materialsName: string; stockQuantity: number }[];
+  }>(admin, 'GET', `${entityEndpoints(sparePartEntity).listPage.path}?currentPage=1&pageSize=50`);
+  for (const m of parts.content.filter((r) => r.stockQuantity >= 5)) {
     const balances = await apiCall<StockBalanceRow[]>(
       admin,
       'GET',
@@ -92,7 +91,7 @@ beforeAll(async () => {
       break;
     }
   }
-  if (!part.materialsId) throw new Error('the demo has no stock in an ordinary warehouse');
+  if (!part.materialsId) throw new Error('the demo has no spare part in stock in a spare warehouse');
   part.before = await stockOf(part.materialsId, part.warehouse);
   browser = await launch();
   ({ page } = await newPage(browser));

@@ -68,3 +68,31 @@ describe('the transformer works’ repairs', () => {
     expect(wrong).toEqual([]);
   });
 });
+
+describe('the transformer works’ spare parts', () => {
+  it('keeps a registered stock in 备件库 that the year’s repairs drew on, directly and through passed applications', async () => {
+    const [r] = await transformer<{
+      parts: number;
+      used: number;
+      applied: number;
+      issued: number;
+      pending: number;
+      saved: number;
+    }>(sql`
+      select (select count(*)::int from spare_part where tenant_id = (select id from t)) as parts,
+        (select count(*)::int from spare_part_usage where tenant_id = (select id from t) and source_type = 0) as used,
+        (select count(*)::int from part_application where tenant_id = (select id from t)) as applied,
+        (select count(*)::int from part_application where tenant_id = (select id from t) and issue_status = 1 and stock_doc_id is not null) as issued,
+        (select count(*)::int from part_application where tenant_id = (select id from t) and audit_status = 0) as pending,
+        (select count(*)::int from part_application where tenant_id = (select id from t) and audit_status = -1) as saved`);
+    expect(r.parts).toBeGreaterThanOrEqual(10);
+    expect(r.used).toBeGreaterThan(20);
+    expect(r.issued).toBeGreaterThan(3);
+    expect(r.pending + r.saved).toBeGreaterThan(0);
+    expect(r.applied).toBe(r.issued + r.pending + r.saved);
+    const [stock] = await transformer<{ n: number }>(sql`
+      select count(*)::int as n from stock_balance b join warehouse w on w.id = b.warehouse_id
+      where b.tenant_id = (select id from t) and w.is_spare and b.on_hand > 0`);
+    expect(stock.n).toBeGreaterThan(5);
+  });
+});

@@ -22,6 +22,7 @@ import { demoRepairs, seedRepairs } from './repairs.ts';
 import { authorityFor, jobRoles } from './roles.ts';
 import { demoSales, salesShipper, seedOpenSales } from './sales.ts';
 import { seedHolidays, seedShifts } from './shifts.ts';
+import { demoSpareParts, seedSpareParts } from './spareParts.ts';
 import { demoStock, stockCompanion } from './stock.ts';
 import { demoStorage, seedPackageCodes, seedStorage } from './storage.ts';
 
@@ -158,6 +159,8 @@ export async function seedDemo(services: Services, log?: DemoLog): Promise<boole
         // after the storage demo, whose equipment classes file the machines
         const register = demoEquipment[t.memberCode];
         if (register) await phase('equipment', () => seedEquipment(tx, adminId, register));
+        // the spare parts the repairs after it take from stock
+        if (demoSpareParts.has(t.memberCode)) await phase('spareParts', () => seedSpareParts(tx, adminId));
         if (t.memberCode === 'transformer')
           await phase('equipmentTasks', () =>
             seedEquipmentTasks(tx, { ...t, id: tenantId, logo: null, configVersion: 0 }, adminId),

@@ -1,4 +1,4 @@
-import { equipmentRepairMachine } from '@factory/shared/machines/equipment';
+import { equipmentRepairMachine, partApplyMachine } from '@factory/shared/machines/equipment';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import {
   equipment,
@@ -8,12 +8,15 @@ import {
   faultReason,
   faultReasons,
   fileFaultReport,
+  partApply,
+  partApplyActions,
 } from '../modules/equipment/index.ts';
 import { users } from '../modules/setting/index.ts';
 import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { TenantInfo } from '../platform/services.ts';
 import { sessionOf } from './production.ts';
+import { PARTS_FOR, restockFor, spareStore } from './spareParts.ts';
 
 const MINUTE = 60_000;
 const DAY = 24 * 60 * MINUTE;
@@ -146,9 +149,12 @@ export async function seedRepairs(
     .from(users)
     .where(inArray(users.userName, ['shebei01', 'shebei02', 'caozuo01', 'caozuo02', 'caozuo03']));
   // the keepers hold the repair list's keys (设备管理员 has the whole equipment module)
-  const keys = new Set(
-    Object.values(equipmentRepairMachine.actions).map((a) => `equipmentRepairList${a.button}`.toLowerCase()),
-  );
+  const keys = new Set([
+    ...Object.values(equipmentRepairMachine.actions).map((a) =>
+      `equipmentRepairList${a.button}`.toLowerCase(),
+    ),
+    ...Object.values(partApplyMachine.actions).map((a) => `partApply${a.button}`.toLowerCase()),
+  ]);
   const person = (userName: string) => {
     const u = people.find((p) => p.userName === userName);
     if (!u) throw new Error(`demo repairs: no user ${userName}`);
@@ -178,6 +184,46 @@ export async function seedRepairs(
     setClock(tx, when);
     await equipmentRepairActions.act(tx, who, action as never, { id, ...more });
   };
+  const store = await spareStore(tx);
+  /** The spare part a fault's repair takes, when the works keeps one for it. */
+  const partFor = (reason: string) => {
+    const [code, quantity] = PARTS_FOR[reason] ?? [];
+    const materialsId = code ? store?.partIds.get(code) : undefined;
+    return store && materialsId
+      ? { materialsId, warehouseId: store.warehouseId, quantity: quantity ?? 1 }
+      : undefined;
+  };
+  /**
+   * The repairer asks for the part on 备件申请 (the bigger jobs, and this week's open ones): saved,
+   * then submitted, passed by 杨帆 and issued by 何军, who keeps the spare warehouse, as far as `until`.
+   */
+  const apply = async (
+    when: number,
+    repairer: (typeof keepers)[number],
+    id: number,
+    part: NonNullable<ReturnType<typeof partFor>>,
+    until: 'saved' | 'submitted' | 'issued',
+  ) => {
+    const [{ code }] = await tx
+      .select({ code: equipmentRepairs.code })
+      .from(equipmentRepairs)
+      .where(eq(equipmentRepairs.id, id));
+    setClock(tx, new Date(when));
+    const applyId = await partApply.create(tx, repairer.userId, {
+      sourceType: 0,
+      sourceCode: code,
+      reason: '维修更换',
+      lines: [part],
+    });
+    if (until === 'saved') return;
+    await partApplyActions.act(tx, repairer, 'submit', { id: applyId });
+    if (until === 'submitted') return;
+    setClock(tx, new Date(when + (10 + rnd() * 30) * MINUTE));
+    await partApplyActions.act(tx, keepers[0], 'approve', { id: applyId });
+    setClock(tx, new Date(when + (45 + rnd() * 30) * MINUTE));
+    if (store) await restockFor(tx, keepers[1].userId, store, part.materialsId, part.quantity);
+    await partApplyActions.act(tx, keepers[1], 'issue', { id: applyId });
+  };
   /** A filed report carried on from `from` as far as `until` (7: rejected as a false alarm). */
   const carry = async (id: number, from: number, until: Stage, reason: string, measures: string) => {
     if (until === 1) return;
@@ -192,11 +238,27 @@ export async function seedRepairs(
     await act(next(5 + rnd() * 25), keepers[0], id, 'audit');
     if (until === 2) return;
     await act(next(5 + rnd() * 20), repairer, id, 'accept');
-    if (until === 3) return;
+    const part = partFor(reason);
+    if (until === 3) {
+      if (part) await apply(t + 15 * MINUTE, repairer, id, part, 'saved');
+      return;
+    }
     await act(next(5 + rnd() * 30), repairer, id, 'start');
-    if (until === 4) return;
+    if (until === 4) {
+      if (part) await apply(t + 20 * MINUTE, repairer, id, part, 'submitted');
+      return;
+    }
+    // a third of the parts go through an application; the rest the repairer takes on finishing
+    const applied = part !== undefined && rnd() < 0.35;
+    if (part && applied) await apply(next(10 + rnd() * 20).getTime(), repairer, id, part, 'issued');
+    if (part && !applied && store)
+      await restockFor(tx, keepers[1].userId, store, part.materialsId, part.quantity);
     await act(next(25 + rnd() * 200), repairer, id, 'finish', {
-      body: { faultReasonId: reasonIds.get(reason), measures },
+      body: {
+        faultReasonId: reasonIds.get(reason),
+        measures,
+        ...(part && !applied ? { parts: [part] } : {}),
+      },
     });
     if (until === 5) return;
     await act(next(10 + rnd() * 60), verifier, id, 'verify');
@@ -231,6 +293,8 @@ export async function seedRepairs(
     const [reason, measures] = FOUND.find(([word]) => r.phenomenon.includes(word))?.slice(1) ?? FOUND_ELSE;
     await carry(r.id, r.createdAt.getTime(), 6, reason, measures);
   }
+  // every thirtieth operator's report is a false alarm the keeper rejects
+  let told = 0;
   for (let daysAgo = 360; daysAgo > 6; daysAgo -= 3 + Math.floor(rnd() * 5)) {
     const r = rnd();
     if (r < 0.12) {
@@ -252,7 +316,7 @@ export async function seedRepairs(
         faultReasonId: reasonIds.get(reason),
         measures,
       });
-    } else await tell(daysAgo, r < 0.14 ? 7 : 6);
+    } else await tell(daysAgo, ++told % 30 === 7 ? 7 : 6);
   }
   // this week: reports in every open state, the newest still waiting for audit
   for (const [daysAgo, until] of [

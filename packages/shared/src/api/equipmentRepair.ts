@@ -3,7 +3,7 @@ import { MAX_PRODUCE_QUANTITY } from '../entities/produceOrder.ts';
 import { VersionField } from '../machines/endpoints.ts';
 import { EQUIPMENT_BASE } from '../machines/equipment.ts';
 import { endpoint } from './contract.ts';
-import { IdQuery, RowId } from './list.ts';
+import { RowId } from './list.ts';
 
 const R = `${EQUIPMENT_BASE}equipmentRepair/`;
 const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
@@ -39,22 +39,6 @@ export const FinishRepairBody = Type.Object(
 );
 export type FinishRepairBody = Static<typeof FinishRepairBody>;
 
-/** One spare part a repair used, as its detail lists it. */
-export const RepairPartRow = Type.Object({
-  id: Type.Integer(),
-  materialsId: Type.Integer(),
-  materialsCode: Type.String(),
-  materialsName: Type.String(),
-  specification: nullable(Type.String()),
-  unitName: nullable(Type.String()),
-  warehouseName: Type.String(),
-  quantity: Type.Number(),
-  stockDocId: Type.Integer(),
-  stockDocCode: Type.String(),
-  usedAt: Type.String(),
-});
-export type RepairPartRow = Static<typeof RepairPartRow>;
-
 /** Repair calls beyond the standard and machine calls. */
 export const equipmentRepairApi = {
   finish: endpoint({
@@ -67,20 +51,5 @@ export const equipmentRepairApi = {
       { id: RowId(), version: Type.Integer(), status: Type.Integer() },
       { additionalProperties: true },
     ),
-  }),
-  parts: endpoint({
-    method: 'GET',
-    path: `${R}getRepairPartList`,
-    summary: '维修工单的备件使用记录',
-    access: {
-      keys: [
-        'equipmentRepairList',
-        'equipmentRepairListDetail',
-        'equipmentFaultList',
-        'equipmentFaultListDetail',
-      ],
-    },
-    query: IdQuery,
-    result: Type.Array(RepairPartRow),
   }),
 };

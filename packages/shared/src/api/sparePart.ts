@@ -4,6 +4,7 @@ import { materialsEntity } from '../entities/materials.ts';
 import { EQUIPMENT_BASE } from '../machines/equipment.ts';
 import { endpoint } from './contract.ts';
 import { SelectQuery } from './list.ts';
+import { warehouseApi } from './warehouse.ts';
 
 const S = `${EQUIPMENT_BASE}sparePart/`;
 const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
@@ -18,6 +19,8 @@ const READ_PARTS = {
     'equipmentRepairList',
     'maintenanceBillsList',
     'accountList',
+    'equipmentFaultList',
+    'equipmentFaultListDetail',
   ],
 };
 
@@ -65,6 +68,14 @@ export const sparePartApi = {
     access: { session: true },
     query: SelectQuery,
     result: entityEndpoints(materialsEntity).list.result,
+  }),
+  balances: endpoint({
+    method: 'GET',
+    path: `${S}getSparePartBatchList`,
+    summary: '一个备件在备件仓按库位与批次的库存（只含备件仓）',
+    access: READ_PARTS,
+    query: warehouseApi.balances.query,
+    result: warehouseApi.balances.result,
   }),
   usages: endpoint({
     method: 'GET',

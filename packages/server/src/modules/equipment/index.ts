@@ -98,5 +98,6 @@ export {
 } from './repairs.ts';
 export { addUserEquipment, equipmentCrud } from './routes.ts';
 export * from './schema.ts';
+export { partApply, partApplyActions, sparePart } from './spareParts.ts';
 export { generateTasks, noticeOverdue } from './taskJobs.ts';
 export { taskServices } from './tasks.ts';

@@ -11,9 +11,9 @@ import {
   equipmentRepairs,
   fileFaultReport,
   partApplications,
+  partApplyActions,
   userEquipment,
 } from './index.ts';
-import { partApplyActions } from './spareParts.ts';
 
 const E = 'equipment/private/';
 const FAULT = `${E}equipmentFault/`;

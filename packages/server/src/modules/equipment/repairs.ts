@@ -5,9 +5,8 @@ import {
   equipmentRepairEntity,
   faultReasonEntity,
 } from '@factory/shared/entities/equipmentRepair';
-import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { equipmentRepairMachine } from '@factory/shared/machines/equipment';
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql } from 'drizzle-orm';
 import { nowOf } from '../../platform/clock.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -17,12 +16,10 @@ import { lookedUp } from '../../platform/list.ts';
 import { type ActInput, type Actor, type DocRow, machineService } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
-import { materials, units, warehouses } from '../information/index.ts';
 import { asNumber } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
-import { stockDocs } from '../warehouse/index.ts';
 import { equipment, userEquipment } from './registerSchema.ts';
-import { equipmentRepairs, faultReasons, sparePartUsages } from './repairSchema.ts';
+import { equipmentRepairs, faultReasons } from './repairSchema.ts';
 import { issueSpareParts } from './spareParts.ts';
 import { checkTasks } from './taskSchema.ts';
 
@@ -455,32 +452,6 @@ export const equipmentRepairActions = machineService({
   },
 });
 
-/** The spare parts a repair used, as its detail lists them. */
-async function partsOf(tx: Tx, repairId: number) {
-  const rows = await tx
-    .select({
-      id: sparePartUsages.id,
-      materialsId: sparePartUsages.materialsId,
-      materialsCode: materials.code,
-      materialsName: materials.name,
-      specification: materials.specifications,
-      unitName: units.name,
-      warehouseName: warehouses.name,
-      quantity: sparePartUsages.quantity,
-      stockDocId: sparePartUsages.stockDocId,
-      stockDocCode: stockDocs.code,
-      usedAt: sparePartUsages.usedAt,
-    })
-    .from(sparePartUsages)
-    .innerJoin(materials, eq(materials.id, sparePartUsages.materialsId))
-    .leftJoin(units, eq(units.id, materials.mainUnitId))
-    .innerJoin(warehouses, eq(warehouses.id, sparePartUsages.warehouseId))
-    .innerJoin(stockDocs, eq(stockDocs.id, sparePartUsages.stockDocId))
-    .where(and(eq(sparePartUsages.sourceType, 0), eq(sparePartUsages.sourceId, repairId)))
-    .orderBy(asc(sparePartUsages.id));
-  return rows.map((r) => ({ ...r, quantity: Number(r.quantity), usedAt: formatFactoryTime(r.usedAt) }));
-}
-
 const faultAdd = entityEndpoints(equipmentFaultEntity).add;
 
 export const repairRoutes: RouteDef[] = [
@@ -497,5 +468,4 @@ export const repairRoutes: RouteDef[] = [
   ...equipmentRepair.routes,
   ...equipmentRepairActions.routes,
   equipmentRepairActions.ownRoute(equipmentRepairApi.finish, 'finish'),
-  handle(equipmentRepairApi.parts, { handler: ({ tx, query }) => partsOf(tx, query.id) }),
 ];

@@ -7,14 +7,14 @@ import { and, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { nowOf } from '../../platform/clock.ts';
 import { crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
-import { conflict, fieldError } from '../../platform/errors.ts';
+import { conflict, fieldError, forbidden } from '../../platform/errors.ts';
 import { lookedUp } from '../../platform/list.ts';
 import { type Actor, type DocRow, machineService } from '../../platform/machine.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { equipmentClasses, material, materials, units, warehouses } from '../information/index.ts';
 import { productColumns } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
-import { bookingType, postNow, stockBalances, stockDocs } from '../warehouse/index.ts';
+import { balances, bookingType, ids, postNow, stockBalances, stockDocs } from '../warehouse/index.ts';
 import { equipment } from './registerSchema.ts';
 import { equipmentRepairs, sparePartUsages } from './repairSchema.ts';
 import { partApplicationLines, partApplications, spareParts } from './sparePartSchema.ts';
@@ -357,6 +357,12 @@ export const partApplyActions = machineService({
   table: partApplications,
   number: partApplications.code,
   hooks: {
+    withdraw: {
+      async guard(_tx, row, _input, actor) {
+        if (actor !== 'system' && row.applicantId !== actor.userId)
+          throw forbidden(`备件申请“${String(row.code)}”只能由申请人撤回`);
+      },
+    },
     submit: {
       // the source may have closed while it was being written
       guard: async (tx, row) => {
@@ -447,4 +453,14 @@ export const sparePartRoutes: RouteDef[] = [
     handler: ({ tx, query }) => material.select(tx, query, isSparePart(qualified(materials.id))),
   }),
   handle(sparePartApi.usages, { handler: ({ tx, query }) => usages(tx, query) }),
+  handle(sparePartApi.balances, {
+    // the warehouse's balances narrowed to the spare warehouses (of those asked for)
+    handler: async ({ tx, query }) => {
+      const asked = ids(query.warehouseIdStr);
+      const spare = (await tx.select({ id: warehouses.id }).from(warehouses).where(spareWarehouse))
+        .map((w) => w.id)
+        .filter((id) => !asked.length || asked.includes(id));
+      return spare.length ? balances(tx, { ...query, warehouseIdStr: spare.join(',') }) : [];
+    },
+  }),
 ];

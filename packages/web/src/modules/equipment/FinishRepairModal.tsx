@@ -1,28 +1,22 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { equipmentRepairApi, type FinishRepairBody } from '@factory/shared/api/equipmentRepair';
 import { userApi } from '@factory/shared/api/user';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { faultReasonEntity } from '@factory/shared/entities/equipmentRepair';
-import { materialsEntity } from '@factory/shared/entities/materials';
-import { warehouseEntity } from '@factory/shared/entities/warehouse';
-import { App, Button, Flex, Form, Input, InputNumber, Typography } from 'antd';
+import { App, Form, Input, Typography } from 'antd';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { useSubmit } from '../../platform/useSubmit.ts';
 import type { EquipmentRepair } from './repairParts.ts';
+import { type PartDraft, partsBody, SparePartsEditor } from './SparePartsEditor.tsx';
 
 const REASONS = entityEndpoints(faultReasonEntity).list;
-const MATERIALS = entityEndpoints(materialsEntity).list;
-/** The ordinary warehouses (the entity's own list: not line sides, not suppliers' 委外仓). */
-const WAREHOUSES = entityEndpoints(warehouseEntity).list;
 
-type Values = Omit<FinishRepairBody, 'id' | 'version'>;
+type Values = Omit<FinishRepairBody, 'id' | 'version' | 'parts'> & { parts?: PartDraft[] };
 
 /**
- * 维修完工: the fault's reason, what was done, who else repaired it, and the spare parts taken —
- * each from a warehouse, optionally a batch (else first in, first out). The parts leave stock as
- * the repair's 备件领用 when it is saved; short stock refuses it with what is available.
+ * 维修完工: the fault's reason, what was done, who else repaired it, and the spare parts taken
+ * (`SparePartsEditor`), which leave stock as the repair's 备件领用 when it is saved.
  */
 export function FinishRepairModal({
   repair,
@@ -46,7 +40,7 @@ export function FinishRepairModal({
         faultReasonId: v.faultReasonId,
         measures: v.measures.trim(),
         repairerIds: v.repairerIds ?? [],
-        parts: (v.parts ?? []).map((p) => ({ ...p, batchCode: p.batchCode?.trim() || null })),
+        parts: partsBody(v.parts),
       });
       message.success('维修完工成功');
       onDone();
@@ -87,65 +81,7 @@ export function FinishRepairModal({
         <Form.Item name="repairerIds" label="协助维修人员" extra="接单人已计入，这里只选其他参与维修的人">
           <RemoteSelect endpoint={userApi.select} mode="multiple" placeholder="可不选" allowClear />
         </Form.Item>
-        <Typography.Text strong>更换备件</Typography.Text>
-        <Form.List name="parts">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={8} style={{ marginTop: 8 }}>
-              {fields.map((field) => (
-                <Flex key={field.key} gap={8} align="start">
-                  <Form.Item
-                    name={[field.name, 'materialsId']}
-                    rules={[{ required: true, message: '请选择备件' }]}
-                    style={{ flex: 3, marginBottom: 0 }}
-                  >
-                    <RemoteSelect
-                      endpoint={MATERIALS}
-                      placeholder="备件（物料）"
-                      optionLabel={(m) => `${m.code ?? ''} ${m.name ?? ''}`}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'warehouseId']}
-                    rules={[{ required: true, message: '请选择仓库' }]}
-                    style={{ flex: 2, marginBottom: 0 }}
-                  >
-                    <RemoteSelect endpoint={WAREHOUSES} placeholder="出库仓库" />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'batchCode']} style={{ flex: 2, marginBottom: 0 }}>
-                    <Input maxLength={64} placeholder="批次（不填先进先出）" />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'quantity']}
-                    rules={[{ required: true, message: '请输入数量' }]}
-                    style={{ flex: 1, marginBottom: 0 }}
-                  >
-                    <InputNumber
-                      min={0.000001}
-                      max={100_000_000}
-                      placeholder="数量"
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    danger
-                    aria-label="删除该备件"
-                    icon={<DeleteOutlined />}
-                    onClick={() => remove(field.name)}
-                  />
-                </Flex>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => add()}
-                disabled={fields.length >= 50}
-              >
-                添加备件
-              </Button>
-            </Flex>
-          )}
-        </Form.List>
+        <SparePartsEditor />
       </Form>
     </AppModal>
   );

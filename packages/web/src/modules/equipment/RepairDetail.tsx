@@ -1,8 +1,7 @@
-import { equipmentRepairApi, type RepairPartRow } from '@factory/shared/api/equipmentRepair';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { equipmentFaultEntity, equipmentRepairEntity } from '@factory/shared/entities/equipmentRepair';
 import { equipmentRepairMachine } from '@factory/shared/machines/equipment';
-import { Button, Card, Flex, Table, Tabs, Typography } from 'antd';
+import { Button, Card, Flex, Tabs } from 'antd';
 import { useCallback, useState } from 'react';
 import { DetailFields } from '../../platform/DetailFields.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
@@ -17,49 +16,14 @@ import {
 } from '../../platform/OrderDetail.tsx';
 import { useSession } from '../../platform/session.ts';
 import { FinishRepairModal } from './FinishRepairModal.tsx';
+import { ApplyPartsButton } from './PartApplyForm.tsx';
+import { PartUsageTable, usePartUsages } from './PartUsages.tsx';
 import { type EquipmentRepair, FAULT_LIST_HREF, offeredTo, REPAIR_LIST_HREF } from './repairParts.ts';
 
 /** Shown in the heading or the figures, not among the plain fields. */
 const APART = ['code', 'status', 'repairMinutes', 'downtimeMinutes'];
-
-function PartsTable({ parts }: { parts?: RepairPartRow[] }) {
-  return (
-    <Table<RepairPartRow>
-      rowKey="id"
-      size="middle"
-      loading={!parts}
-      dataSource={parts}
-      pagination={false}
-      scroll={{ x: 900 }}
-      locale={{ emptyText: '没有更换备件' }}
-      columns={[
-        {
-          key: 'material',
-          title: '备件',
-          width: 240,
-          render: (_v, p) => (
-            <Flex vertical>
-              <span>{p.materialsName}</span>
-              <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-                {[p.materialsCode, p.specification].filter(Boolean).join(' · ')}
-              </Typography.Text>
-            </Flex>
-          ),
-        },
-        { key: 'warehouse', title: '出库仓库', dataIndex: 'warehouseName', width: 140 },
-        {
-          key: 'quantity',
-          title: '数量',
-          align: 'right',
-          width: 100,
-          render: (_v, p) => `${formatNumber(p.quantity)}${p.unitName ? ` ${p.unitName}` : ''}`,
-        },
-        { key: 'doc', title: '出库单号', dataIndex: 'stockDocCode', width: 170 },
-        { key: 'at', title: '领用时间', dataIndex: 'usedAt', width: 170 },
-      ]}
-    />
-  );
-}
+/** Taken and under repair: parts may be asked for (申请备件). */
+const IN_REPAIR = [3, 4];
 
 const minutes = (v: number | null | undefined) => (v === null || v === undefined ? '—' : formatNumber(v));
 
@@ -78,15 +42,19 @@ function RepairPage({ asFault }: { asFault: boolean }) {
     (action: string, r: Pick<EquipmentRepair, 'repairerIds'>) => offeredTo(action, r, user),
     [user],
   );
-  const { valid, query, order, trace, reload, actions, allowed } = useOrderDetail(
+  const detail = entityEndpoints(entity).detail;
+  // nothing else follows a repair by its id: the order is its own trace (one query, the same key)
+  const { id, valid, query, order, reload, actions, allowed } = useOrderDetail(
     equipmentRepairMachine,
-    entityEndpoints(entity).detail,
-    equipmentRepairApi.parts,
+    detail,
+    detail,
     offered,
   );
+  const parts = usePartUsages({ sourceType: 0, sourceId: id }, valid);
   const [finishing, setFinishing] = useState(false);
   if (!valid) return <OrderNotFound title={title} listHref={listHref} />;
   const repair = order as (EquipmentRepair & typeof order) | undefined;
+  const used = parts.rows;
   return (
     <Flex vertical gap={16}>
       <LoadState query={query} title={title} />
@@ -99,11 +67,16 @@ function RepairPage({ asFault }: { asFault: boolean }) {
             listHref={listHref}
             codeLabel="维修单号"
             primary={
-              allowed.includes('finish') && (
-                <Button type="primary" onClick={() => setFinishing(true)}>
-                  维修完工
-                </Button>
-              )
+              <>
+                {IN_REPAIR.includes(repair.status ?? 0) && (
+                  <ApplyPartsButton source={{ sourceType: 0, sourceCode: repair.code ?? '' }} />
+                )}
+                {allowed.includes('finish') && (
+                  <Button type="primary" onClick={() => setFinishing(true)}>
+                    维修完工
+                  </Button>
+                )}
+              </>
             }
             actions={actions.buttons}
           />
@@ -111,7 +84,11 @@ function RepairPage({ asFault }: { asFault: boolean }) {
             items={[
               { key: 'repair', title: '维修时长(分钟)', value: minutes(repair.repairMinutes) },
               { key: 'down', title: '停机时长(分钟)', value: minutes(repair.downtimeMinutes) },
-              { key: 'parts', title: '更换备件(种)', value: trace ? trace.length : '—' },
+              {
+                key: 'parts',
+                title: '更换备件(种)',
+                value: used ? new Set(used.map((p) => p.materialsId)).size : '—',
+              },
               { key: 'repairers', title: '维修人员', value: repair.repairerNames || EMPTY_CELL },
             ]}
           />
@@ -124,7 +101,15 @@ function RepairPage({ asFault }: { asFault: boolean }) {
           <Card variant="borderless">
             <Tabs
               items={[
-                { key: 'parts', label: '更换备件', children: <PartsTable parts={trace} /> },
+                ...(parts.allowed
+                  ? [
+                      {
+                        key: 'parts',
+                        label: '更换备件',
+                        children: <PartUsageTable rows={used} omit={['equipment', 'source']} />,
+                      },
+                    ]
+                  : []),
                 logTab(equipmentRepairMachine, repair.id),
               ]}
             />
@@ -135,6 +120,7 @@ function RepairPage({ asFault }: { asFault: boolean }) {
             onDone={() => {
               setFinishing(false);
               reload();
+              parts.reload();
             }}
           />
           {actions.holder}

@@ -3,8 +3,8 @@ import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { taskEntities } from '@factory/shared/entities/equipmentTask';
 import { checkResult } from '@factory/shared/enums';
 import { taskMachines } from '@factory/shared/machines/equipmentTask';
-import { App, Button, Card, Flex, Input, InputNumber, Radio, Table, Tabs, Typography } from 'antd';
-import { useState } from 'react';
+import { App, Button, Card, Flex, Form, Input, InputNumber, Radio, Table, Tabs, Typography } from 'antd';
+import { type ReactNode, useState } from 'react';
 import { call } from '../../platform/call.ts';
 import { DetailFields } from '../../platform/DetailFields.tsx';
 import { ImageUpload } from '../../platform/ImageUpload.tsx';
@@ -18,10 +18,15 @@ import {
   useOrderDetail,
 } from '../../platform/OrderDetail.tsx';
 import { useSubmit } from '../../platform/useSubmit.ts';
+import { ApplyPartsButton } from './PartApplyForm.tsx';
+import { PartUsageTable, UPKEEP, usePartUsages } from './PartUsages.tsx';
+import { type PartDraft, partsBody, SparePartsEditor } from './SparePartsEditor.tsx';
 import { billListHref, type CheckTask } from './TaskParts.ts';
 
 /** Shown in the heading or the figures, not among the plain fields. */
 const APART = ['code', 'status', 'itemCount', 'ngItemCount', 'isOnTime'];
+/** Pending or under way: an upkeep may still ask for parts (申请备件). */
+const OPEN_TASK = [1, 2];
 
 type Draft = Omit<TaskItemResult, 'itemId'>;
 
@@ -58,10 +63,13 @@ function standardOf(i: TaskItemRow): string {
 export function TaskItemsForm({
   items,
   editing,
+  extra,
   onSubmit,
 }: {
   items: TaskItemRow[] | undefined;
   editing: boolean;
+  /** Filled in with the items and sent with them (an upkeep's 更换备件). */
+  extra?: ReactNode;
   /** The results, and whether any item is NG (its fault report is filed with them). */
   onSubmit(results: TaskItemResult[], hasNg: boolean): Promise<void>;
 }) {
@@ -201,6 +209,7 @@ export function TaskItemsForm({
           },
         ]}
       />
+      {editing && extra}
       {editing && (
         <Flex justify="flex-end">
           <Button type="primary" loading={saving} onClick={submit}>
@@ -214,20 +223,24 @@ export function TaskItemsForm({
 
 /**
  * A task's page (点检 / 巡检 / 保养工单详情): its state and the actions allowed now, its items —
- * filled in and submitted here once started — and its trail.
+ * filled in and submitted here once started, an upkeep's with the spare parts it replaced — an
+ * upkeep's parts used and 申请备件, and its trail.
  */
 function TaskPage({ kind }: { kind: number }) {
   const { message } = App.useApp();
+  const upkeep = kind === UPKEEP;
+  const [partsForm] = Form.useForm<{ parts?: PartDraft[] }>();
   const machine = taskMachines[kind];
   const api = equipmentTaskApi[kind];
   const entity = taskEntities[kind];
   const listHref = billListHref(kind);
   const title = machine.label;
-  const { valid, query, order, trace, reload, actions, allowed } = useOrderDetail(
+  const { id, valid, query, order, trace, reload, actions, allowed } = useOrderDetail(
     machine,
     entityEndpoints(entity).detail,
     api.items,
   );
+  const parts = usePartUsages({ sourceType: 1, sourceId: id }, valid && upkeep);
   if (!valid) return <OrderNotFound title={title} listHref={listHref} />;
   const task = order as (CheckTask & typeof order) | undefined;
   return (
@@ -241,6 +254,12 @@ function TaskPage({ kind }: { kind: number }) {
             title={title}
             listHref={listHref}
             codeLabel="工单编号"
+            primary={
+              upkeep &&
+              OPEN_TASK.includes(task.status ?? 0) && (
+                <ApplyPartsButton source={{ sourceType: 1, sourceCode: task.code ?? '' }} />
+              )
+            }
             actions={actions.buttons}
           />
           <OrderFigures
@@ -268,14 +287,37 @@ function TaskPage({ kind }: { kind: number }) {
                       key={task.version}
                       items={trace}
                       editing={allowed.includes('finish')}
+                      extra={
+                        upkeep && (
+                          <Form form={partsForm} layout="vertical" initialValues={{ parts: [] }}>
+                            <SparePartsEditor />
+                          </Form>
+                        )
+                      }
                       onSubmit={async (items, hasNg) => {
-                        await call(api.finish, { id: task.id, version: task.version, items });
+                        const used = upkeep ? partsBody((await partsForm.validateFields()).parts) : [];
+                        await call(api.finish, {
+                          id: task.id,
+                          version: task.version,
+                          items,
+                          ...(used.length ? { parts: used } : {}),
+                        });
                         void message.success(hasNg ? '提交成功，NG 项已生成故障报修' : '提交成功');
                         reload();
+                        if (used.length) parts.reload();
                       }}
                     />
                   ),
                 },
+                ...(upkeep && parts.allowed
+                  ? [
+                      {
+                        key: 'parts',
+                        label: '更换备件',
+                        children: <PartUsageTable rows={parts.rows} omit={['equipment', 'source']} />,
+                      },
+                    ]
+                  : []),
                 logTab(machine, task.id),
               ]}
             />

@@ -23,6 +23,12 @@ export const pages: Pages = {
   inspectionBillsDetail: () => import('./TaskDetail.tsx').then((m) => ({ default: m.InspectionBillDetail })),
   maintenanceBillsDetail: () =>
     import('./TaskDetail.tsx').then((m) => ({ default: m.MaintenanceBillDetail })),
+  partAccount: () => import('./PartAccount.tsx'),
+  sparePartDetail: () => import('./SparePartDetail.tsx'),
+  partApply: () => import('./PartApplyList.tsx'),
+  partApplyOrderDetail: () => import('./PartApplyDetail.tsx'),
+  partNums: () => import('./PartNums.tsx'),
+  partBills: () => import('./PartBills.tsx'),
 };
 
 // The personal equipment list (selfCenter's 我的设备) shows equipment as the ledger does.

@@ -1,0 +1,99 @@
+import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import type { SparePartLine } from '@factory/shared/api/equipmentRepair';
+import { sparePartApi } from '@factory/shared/api/sparePart';
+import { entityEndpoints } from '@factory/shared/entities/endpoints';
+import { spareWarehouseRef } from '@factory/shared/entities/sparePart';
+import { warehouseEntity } from '@factory/shared/entities/warehouse';
+import { Button, Flex, Form, Input, InputNumber, Typography } from 'antd';
+import { MaterialSelect, RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+
+const WAREHOUSES = entityEndpoints(warehouseEntity).list;
+/** Parts are kept and issued only from the warehouses ticked 备件仓 (the server refuses the rest). */
+export const SPARE_WAREHOUSES = spareWarehouseRef.ref.filters;
+/** As many parts as a finish body takes. */
+const MAX_PARTS = 50;
+
+/** A part line as the editor holds it: the batch may be blank (first in, first out). */
+export type PartDraft = Omit<SparePartLine, 'batchCode'> & { batchCode?: string | null };
+
+/** The parts as the finish bodies take them: a blank batch is none. */
+export const partsBody = (parts: readonly PartDraft[] | undefined): SparePartLine[] =>
+  (parts ?? []).map((p) => ({ ...p, batchCode: p.batchCode?.trim() || null }));
+
+/**
+ * 更换备件 inside a finish form (维修完工, 保养完工), under the form's `parts`: each a registered
+ * spare part, the 备件仓 it leaves, optionally a batch (else first in, first out) and the quantity.
+ * They leave stock as the source's 备件领用 when the form is saved; short stock refuses it with
+ * what is available.
+ */
+export function SparePartsEditor() {
+  return (
+    <>
+      <Typography.Text strong>更换备件</Typography.Text>
+      <Form.List name="parts">
+        {(fields, { add, remove }) => (
+          <Flex vertical gap={8} style={{ marginTop: 8 }}>
+            {fields.map((field, i) => (
+              <Flex key={field.key} gap={8} align="start">
+                <Form.Item
+                  name={[field.name, 'materialsId']}
+                  rules={[{ required: true, message: '请选择备件' }]}
+                  style={{ flex: 3, marginBottom: 0 }}
+                >
+                  <MaterialSelect
+                    endpoint={sparePartApi.materials}
+                    placeholder="备件（物料）"
+                    aria-label={`第${i + 1}行备件`}
+                  />
+                </Form.Item>
+                <Form.Item
+                  name={[field.name, 'warehouseId']}
+                  rules={[{ required: true, message: '请选择仓库' }]}
+                  style={{ flex: 2, marginBottom: 0 }}
+                >
+                  <RemoteSelect
+                    endpoint={WAREHOUSES}
+                    filters={SPARE_WAREHOUSES}
+                    placeholder="出库仓库"
+                    aria-label={`第${i + 1}行仓库`}
+                  />
+                </Form.Item>
+                <Form.Item name={[field.name, 'batchCode']} style={{ flex: 2, marginBottom: 0 }}>
+                  <Input maxLength={64} placeholder="批次（不填先进先出）" />
+                </Form.Item>
+                <Form.Item
+                  name={[field.name, 'quantity']}
+                  rules={[{ required: true, message: '请输入数量' }]}
+                  style={{ flex: 1, marginBottom: 0 }}
+                >
+                  <InputNumber
+                    min={0.000001}
+                    max={100_000_000}
+                    placeholder="数量"
+                    aria-label={`第${i + 1}行数量`}
+                    style={{ width: '100%' }}
+                  />
+                </Form.Item>
+                <Button
+                  type="text"
+                  danger
+                  aria-label="删除该备件"
+                  icon={<DeleteOutlined />}
+                  onClick={() => remove(field.name)}
+                />
+              </Flex>
+            ))}
+            <Button
+              type="dashed"
+              icon={<PlusOutlined />}
+              onClick={() => add()}
+              disabled={fields.length >= MAX_PARTS}
+            >
+              添加备件
+            </Button>
+          </Flex>
+        )}
+      </Form.List>
+    </>
+  );
+}
