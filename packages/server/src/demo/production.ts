@@ -649,8 +649,8 @@ export async function seedProduction(
       planStartTime: factoryText(nextWorkday(midnight(releaseAt)) + 8 * HOUR),
     });
     // the planner schedules it (排产) around the plans already on the stations; the last day's
-    // plans still wait for it
-    if (today - t > DAY) await runSchedule(tx, [planId], new Date(t));
+    // plans still wait for it, unless they are released before now (never released unscheduled)
+    if (today - t > DAY || releaseAt <= now) await runSchedule(tx, [planId], new Date(t));
     at(releaseAt, async () => {
       await producePlanActions.act(tx, admin, 'release', { id: planId });
       await released(order, planId, releaseAt);

@@ -51,11 +51,21 @@ export const jobRoles = [
   {
     key: 'warehouseKeeper',
     name: '仓管员',
-    remark: '出入库、采购收货、备料、库存盘点',
+    remark: '出入库、采购收货、备料、库存盘点、备件收发',
+    // spare parts are stock too: their stock and bills, and issuing a passed application
     grant: {
-      modules: ['home', 'warehouse', 'siteWarehouse'],
-      readOnly: ['materialsInfo', 'warehouseInfo', 'purchase', 'callSearch'],
-      keys: ['purchaseOrderListReceive', 'purchaseOrderListReverse'],
+      modules: ['home', 'warehouse', 'siteWarehouse', 'partNums', 'partBills'],
+      readOnly: [
+        'materialsInfo',
+        'warehouseInfo',
+        'purchase',
+        'callSearch',
+        'partAccount',
+        'sparePartDetail',
+        'partApply',
+        'partApplyOrderDetail',
+      ],
+      keys: ['purchaseOrderListReceive', 'purchaseOrderListReverse', 'partApplyIssue'],
     },
     users: [
       ['cangguan01', '陈静'],

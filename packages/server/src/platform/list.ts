@@ -449,6 +449,9 @@ export function defaultOrderOf(decl: EntityDecl, fields: ListFields): SQL[] {
  * What a picker's search text is looked for in, whichever of them it names: a material by its code,
  * name or specification, a user by name, user name or job number.
  */
+/** A typed text as an ilike pattern matching it anywhere (its %, _ and \\ taken literally). */
+export const containing = (text: string) => `%${text.trim().replace(/[\\%_]/g, '\\$&')}%`;
+
 export const SELECT_SEARCH_FIELDS = ['name', 'code', 'specifications', 'userName', 'jobNumber'] as const;
 
 /**

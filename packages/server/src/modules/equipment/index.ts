@@ -20,6 +20,7 @@ import {
   spareParts,
   sparePartUsages,
 } from './schema.ts';
+import { sparePartStockRoutes } from './sparePartStock.ts';
 import { sparePartRoutes } from './spareParts.ts';
 import { scheduleCheckTasks } from './taskJobs.ts';
 import { checkItems, checkTasks } from './taskSchema.ts';
@@ -42,6 +43,7 @@ export const equipmentModule: ModuleFace = {
     ...maintenancePlan.routes,
     ...taskRoutes,
     ...sparePartRoutes,
+    ...sparePartStockRoutes,
   ],
   // the check task sweep (docs/equipment-tasks.md), then the readings' MQTT feed
   async start(app, services) {

@@ -10,6 +10,7 @@ import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { streamXlsx } from '../../platform/excel/export.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
+import { containing } from '../../platform/list.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { customers, materials, units, warehouses } from '../information/index.ts';
 import { produceOrders, produceWorkOrders } from '../plans/index.ts';
@@ -24,9 +25,6 @@ const URGENT_DAYS = 7;
 
 type Granularity = 'week' | 'month';
 type Filters = Omit<SalesDemandQuery, 'currentPage' | 'pageSize'>;
-
-/** A typed text as an ilike pattern matching it anywhere (its % and _ taken literally). */
-const containing = (text: string) => `%${text.trim().replace(/[\\%_]/g, '\\$&')}%`;
 
 /** The first day of a line's period, a factory date. */
 const periodOf = (g: Granularity, column: SQL) =>

@@ -51,7 +51,7 @@ export { bookingType } from './bookingType.ts';
 export { type Posting, type PostingSource, pickFifo, post, shortage } from './ledger.ts';
 export { type IssueEvent, materialPrep, materialPrepActions, onIssue } from './materialPreps.ts';
 export * from './schema.ts';
-export { balances, ids } from './stock.ts';
+export { balances, ids, pageOf } from './stock.ts';
 export { stockCount, stockCountActions } from './stockCounts.ts';
 export { postNow, reverseMadeFor, stockDoc, stockDocActions } from './stockDocs.ts';
 export { stockFinished } from './stocking.ts';

@@ -12,7 +12,7 @@ import type { Tx } from '../../platform/db.ts';
 import { fieldError } from '../../platform/errors.ts';
 import { streamXlsx } from '../../platform/excel/export.ts';
 import { factoryTimeText } from '../../platform/factoryTime.ts';
-import { lookedUp } from '../../platform/list.ts';
+import { containing, lookedUp } from '../../platform/list.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { sqlIn } from '../../platform/sqlIn.ts';
 import {
@@ -58,9 +58,6 @@ const inClass = (classId: number) => sql`m.class_id in (
     select id from ${materialClasses} where id = ${classId}
     union all select k.id from ${materialClasses} k join c on k.parent_id = c.id)
   select id from c)`;
-
-/** A typed text as an ilike pattern matching it anywhere (its % and _ taken literally). */
-const containing = (text: string) => `%${text.trim().replace(/[\\%_]/g, '\\$&')}%`;
 
 export const keywordOf = (keyword: string | undefined) =>
   keyword?.trim()
