@@ -1,15 +1,14 @@
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
-import { sparePartApi } from '@factory/shared/api/sparePart';
 import { type PartBillAdd, sparePartStockApi } from '@factory/shared/api/sparePartStock';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { spareWarehouseRef } from '@factory/shared/entities/sparePart';
 import { stockDocEntity } from '@factory/shared/entities/stockDoc';
 import { stockTypeEntity, warehouseEntity } from '@factory/shared/entities/warehouse';
-import { App, Button, Flex, Form, Input, InputNumber, Modal, Radio, Typography } from 'antd';
+import { App, Flex, Form, Input, Modal, Radio } from 'antd';
 import { useState } from 'react';
 import { call } from '../../platform/call.ts';
 import { showFieldErrors } from '../../platform/list/formRules.ts';
-import { MaterialSelect, RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { SparePartsEditor } from './SparePartsEditor.tsx';
 
 const WAREHOUSES = entityEndpoints(warehouseEntity).list;
 const STOCK_TYPES = entityEndpoints(stockTypeEntity).list;
@@ -109,64 +108,14 @@ export function PartBillModal({ open, onClose, onDone }: { open: boolean; onClos
             />
           </Form.Item>
         </Flex>
-        <Typography.Text strong>备件明细</Typography.Text>
-        <Form.List name="lines">
-          {(fields, { add, remove }) => (
-            <Flex vertical gap={8} style={{ margin: '8px 0 16px' }}>
-              {fields.map((field, i) => (
-                <Flex key={field.key} gap={8} align="start">
-                  <Form.Item
-                    name={[field.name, 'materialsId']}
-                    rules={[{ required: true, message: '请选择备件' }]}
-                    style={{ flex: 3, marginBottom: 0 }}
-                  >
-                    <MaterialSelect
-                      endpoint={sparePartApi.materials}
-                      placeholder="备件（备件台账中登记的物料）"
-                      aria-label={`第${i + 1}行备件`}
-                    />
-                  </Form.Item>
-                  <Form.Item name={[field.name, 'batchCode']} style={{ flex: 2, marginBottom: 0 }}>
-                    <Input
-                      maxLength={64}
-                      placeholder={kind === 0 ? '批次（不填自动编号）' : '批次（不填先进先出）'}
-                      aria-label={`第${i + 1}行批次`}
-                    />
-                  </Form.Item>
-                  <Form.Item
-                    name={[field.name, 'quantity']}
-                    rules={[{ required: true, message: '请输入数量' }]}
-                    style={{ flex: 1, marginBottom: 0 }}
-                  >
-                    <InputNumber
-                      min={0.000001}
-                      max={100_000_000}
-                      placeholder="数量"
-                      aria-label={`第${i + 1}行数量`}
-                      style={{ width: '100%' }}
-                    />
-                  </Form.Item>
-                  <Button
-                    type="text"
-                    danger
-                    aria-label="删除该行"
-                    icon={<DeleteOutlined />}
-                    disabled={fields.length === 1}
-                    onClick={() => remove(field.name)}
-                  />
-                </Flex>
-              ))}
-              <Button
-                type="dashed"
-                icon={<PlusOutlined />}
-                onClick={() => add()}
-                disabled={fields.length >= MAX_LINES}
-              >
-                添加备件
-              </Button>
-            </Flex>
-          )}
-        </Form.List>
+        <SparePartsEditor
+          name="lines"
+          title="备件明细"
+          withWarehouse={false}
+          batchPlaceholder={kind === 0 ? '批次（不填自动编号）' : '批次（不填先进先出）'}
+          min={1}
+          max={MAX_LINES}
+        />
         <Form.Item name="remark" label="备注">
           <Input.TextArea maxLength={500} rows={2} />
         </Form.Item>

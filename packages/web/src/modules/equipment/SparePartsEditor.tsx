@@ -21,18 +21,34 @@ export const partsBody = (parts: readonly PartDraft[] | undefined): SparePartLin
   (parts ?? []).map((p) => ({ ...p, batchCode: p.batchCode?.trim() || null }));
 
 /**
- * 更换备件 inside a finish form (维修完工, 保养完工), under the form's `parts`: each a registered
- * spare part, the 备件仓 it leaves, optionally a batch (else first in, first out) and the quantity.
- * They leave stock as the source's 备件领用 when the form is saved; short stock refuses it with
- * what is available.
+ * Lines of spare parts in a form, under `name`: each a registered spare part, the 备件仓 it leaves
+ * (unless the form names one warehouse for all), optionally a batch and the quantity. By default
+ * 更换备件 inside a finish form (维修完工, 保养完工): the parts leave stock as the source's 备件领用
+ * when the form is saved; short stock refuses it with what is available.
  */
-export function SparePartsEditor() {
+export function SparePartsEditor({
+  name = 'parts',
+  title = '更换备件',
+  withWarehouse = true,
+  batchPlaceholder = '批次（不填先进先出）',
+  min = 0,
+  max = MAX_PARTS,
+}: {
+  name?: string;
+  title?: string;
+  /** Each line names its 备件仓; false: the form has one for all its lines. */
+  withWarehouse?: boolean;
+  batchPlaceholder?: string;
+  /** Fewest lines: the last ones cannot be removed. */
+  min?: number;
+  max?: number;
+}) {
   return (
     <>
-      <Typography.Text strong>更换备件</Typography.Text>
-      <Form.List name="parts">
+      <Typography.Text strong>{title}</Typography.Text>
+      <Form.List name={name}>
         {(fields, { add, remove }) => (
-          <Flex vertical gap={8} style={{ marginTop: 8 }}>
+          <Flex vertical gap={8} style={{ margin: '8px 0 16px' }}>
             {fields.map((field, i) => (
               <Flex key={field.key} gap={8} align="start">
                 <Form.Item
@@ -46,20 +62,22 @@ export function SparePartsEditor() {
                     aria-label={`第${i + 1}行备件`}
                   />
                 </Form.Item>
-                <Form.Item
-                  name={[field.name, 'warehouseId']}
-                  rules={[{ required: true, message: '请选择仓库' }]}
-                  style={{ flex: 2, marginBottom: 0 }}
-                >
-                  <RemoteSelect
-                    endpoint={WAREHOUSES}
-                    filters={SPARE_WAREHOUSES}
-                    placeholder="出库仓库"
-                    aria-label={`第${i + 1}行仓库`}
-                  />
-                </Form.Item>
+                {withWarehouse && (
+                  <Form.Item
+                    name={[field.name, 'warehouseId']}
+                    rules={[{ required: true, message: '请选择仓库' }]}
+                    style={{ flex: 2, marginBottom: 0 }}
+                  >
+                    <RemoteSelect
+                      endpoint={WAREHOUSES}
+                      filters={SPARE_WAREHOUSES}
+                      placeholder="出库仓库"
+                      aria-label={`第${i + 1}行仓库`}
+                    />
+                  </Form.Item>
+                )}
                 <Form.Item name={[field.name, 'batchCode']} style={{ flex: 2, marginBottom: 0 }}>
-                  <Input maxLength={64} placeholder="批次（不填先进先出）" />
+                  <Input maxLength={64} placeholder={batchPlaceholder} aria-label={`第${i + 1}行批次`} />
                 </Form.Item>
                 <Form.Item
                   name={[field.name, 'quantity']}
@@ -79,6 +97,7 @@ export function SparePartsEditor() {
                   danger
                   aria-label="删除该备件"
                   icon={<DeleteOutlined />}
+                  disabled={fields.length <= min}
                   onClick={() => remove(field.name)}
                 />
               </Flex>
@@ -87,7 +106,7 @@ export function SparePartsEditor() {
               type="dashed"
               icon={<PlusOutlined />}
               onClick={() => add()}
-              disabled={fields.length >= MAX_PARTS}
+              disabled={fields.length >= max}
             >
               添加备件
             </Button>
