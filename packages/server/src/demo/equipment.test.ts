@@ -74,6 +74,7 @@ describe('the transformer works’ spare parts', () => {
     const [r] = await transformer<{
       parts: number;
       used: number;
+      upkeep: number;
       applied: number;
       issued: number;
       pending: number;
@@ -81,12 +82,15 @@ describe('the transformer works’ spare parts', () => {
     }>(sql`
       select (select count(*)::int from spare_part where tenant_id = (select id from t)) as parts,
         (select count(*)::int from spare_part_usage where tenant_id = (select id from t) and source_type = 0) as used,
+        (select count(*)::int from spare_part_usage where tenant_id = (select id from t) and source_type = 1) as upkeep,
         (select count(*)::int from part_application where tenant_id = (select id from t)) as applied,
         (select count(*)::int from part_application where tenant_id = (select id from t) and issue_status = 1 and stock_doc_id is not null) as issued,
         (select count(*)::int from part_application where tenant_id = (select id from t) and audit_status = 0) as pending,
         (select count(*)::int from part_application where tenant_id = (select id from t) and audit_status = -1) as saved`);
     expect(r.parts).toBeGreaterThanOrEqual(10);
     expect(r.used).toBeGreaterThan(20);
+    // the weekly upkeep of the oil filler and the compressor replaces its consumable
+    expect(r.upkeep).toBeGreaterThan(0);
     expect(r.issued).toBeGreaterThan(3);
     expect(r.pending + r.saved).toBeGreaterThan(0);
     expect(r.applied).toBe(r.issued + r.pending + r.saved);

@@ -16,6 +16,7 @@ import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { TenantInfo } from '../platform/services.ts';
 import { sessionOf } from './production.ts';
+import { restockFor, spareStore } from './spareParts.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -72,6 +73,12 @@ const PLANS = [
   ['空压机周保养', 2, '螺杆空压机', ['BY-KY-01', 'BY-KY-02'], 2, '14:00', 48],
 ] as const;
 
+/** Upkeep items (by their code's prefix) → the consumable part an upkeep replaces and how much. */
+const UPKEEP_PARTS: Readonly<Record<string, readonly [string, number]>> = {
+  'BY-ZY': ['BJ-ZKY-01', 4],
+  'BY-KY': ['BJ-RHZ-01', 0.5],
+};
+
 /** A small seeded generator, so the demo is the same each time. */
 function random(seed: number) {
   let s = seed;
@@ -103,6 +110,7 @@ export async function seedEquipmentTasks(tx: Tx, tenant: TenantInfo, adminId: nu
       standard,
     });
   const checks = new Map((await tx.select().from(checkItems)).map((r) => [r.id, r]));
+  const store = await spareStore(tx);
   const itemIds = new Map([...checks.values()].map((r) => [r.code, r.id]));
   const people = await tx
     .select({ id: users.id, userName: users.userName, name: users.name })
@@ -193,8 +201,15 @@ export async function seedEquipmentTasks(tx: Tx, tenant: TenantInfo, adminId: nu
           ? { itemId: l.id, result: 1, remark: '现场检查不合格，已通知维修' }
           : { itemId: l.id, result: 0 };
       });
+      // every other upkeep replaces its consumable from the spare warehouse
+      const consumable =
+        task.kind === 2 && n % 2 === 0 ? UPKEEP_PARTS[own[0]?.code.slice(0, 5) ?? ''] : undefined;
+      const part = consumable && store?.partIds.get(consumable[0]);
+      const parts =
+        part && store ? [{ materialsId: part, warehouseId: store.warehouseId, quantity: consumable[1] }] : [];
       setClock(tx, new Date(begun + (15 + rnd() * 40) * MINUTE));
-      await service.act(tx, who, 'finish', { id: task.id, body: { id: task.id, items: results } });
+      if (store) for (const p of parts) await restockFor(tx, who.userId, store, p.materialsId, p.quantity);
+      await service.act(tx, who, 'finish', { id: task.id, body: { id: task.id, items: results, parts } });
     }
   }
   setClock(tx, undefined);
