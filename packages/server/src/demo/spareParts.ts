@@ -141,8 +141,8 @@ export async function seedSpareParts(tx: Tx, adminId: number, now = Date.now()):
     partIds.set(code, materialsId);
   }
   // the year's opening stock, then a restock each quarter of what a quarter wears
-  const opening = await bookingType(tx, 0, 4);
-  const purchase = await bookingType(tx, 0, 0);
+  // booked as 其他入库: the works' purchase stock-ins all come against purchase orders
+  const otherIn = await bookingType(tx, 0, 4);
   const stockIn = async (daysAgo: number, stockTypeId: number, share: number, remark: string) => {
     setClock(tx, new Date(now - daysAgo * DAY));
     await postNow(tx, keeper?.id ?? adminId, {
@@ -159,8 +159,8 @@ export async function seedSpareParts(tx: Tx, adminId: number, now = Date.now()):
       })),
     });
   };
-  await stockIn(365, opening, 1, '备件期初库存');
-  for (const daysAgo of [270, 180, 90]) await stockIn(daysAgo, purchase, 0.5, '备件季度补货');
+  await stockIn(365, otherIn, 1, '备件期初库存');
+  for (const daysAgo of [270, 180, 90]) await stockIn(daysAgo, otherIn, 0.5, '备件季度补货');
   setClock(tx, undefined);
   return { warehouseId, partIds };
 }
@@ -185,7 +185,7 @@ export async function spareStore(tx: Tx): Promise<SpareStore | undefined> {
 }
 
 /**
- * Tops the spare warehouse up with an urgent purchase when it holds less of a part than a repair
+ * Tops the spare warehouse up (其他入库, an urgent restock) when it holds less of a part than a repair
  * is about to take, as a keeper short of a part would buy it in that day.
  */
 export async function restockFor(
@@ -203,9 +203,9 @@ export async function restockFor(
   const part = PARTS.find((p) => store.partIds.get(p[0]) === materialsId);
   await postNow(tx, actorId, {
     kind: 0,
-    stockTypeId: await bookingType(tx, 0, 0),
+    stockTypeId: await bookingType(tx, 0, 4),
     warehouseId: store.warehouseId,
-    remark: '备件紧急采购',
+    remark: '备件紧急补货',
     lines: [{ materialsId, quantity: Math.max(quantity, part?.[7] ?? quantity) }],
   });
 }

@@ -125,7 +125,10 @@ export function redisCounters(url: string, prefix = 'factory:', log?: CountersLo
     down = false;
     log?.info(COUNTERS_BACK);
   };
-  redis.on('error', outage);
+  // a first connect timing out on a busy start is still connecting, no outage (as in `either`)
+  redis.on('error', (err) => {
+    if (everReady) outage(err);
+  });
   redis.on('ready', () => {
     everReady = true;
     recovered();
