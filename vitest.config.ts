@@ -44,6 +44,11 @@ const server = (name: string, env: Record<string, string>): TestProjectInlineCon
     // migrated (and demo) template databases, built once per run
     globalSetup: ['packages/server/src/testing/globalSetup.ts'],
     testTimeout: 60_000,
+    // one module cache per worker: each file loading the whole server afresh cost ~40 % of the
+    // projects' time. A file owns its database and harness; what the server caches at module level
+    // is keyed by its Services (platform/session.ts), and a file that mocks a server module resets
+    // the cache first (platform/lockout.test.ts).
+    isolate: false,
     // seeding the whole demo (a year of production and warehouse) in a beforeAll takes minutes on
     // PGlite when the machine is loaded
     hookTimeout: 600_000,

@@ -180,8 +180,19 @@ async function open(page: Page, main: string, link: { title: string; path: strin
   if (link.title === main) {
     await mainButton(page, main).click();
   } else {
-    if (!(await panel.isVisible())) await mainButton(page, main).click();
-    await panel.getByRole('link', { name: link.title, exact: true }).click();
+    // a panel seen open may be closing (its slide-out is under way): then open it again and retry
+    for (let attempt = 0; ; attempt++) {
+      if (!(await panel.isVisible())) await mainButton(page, main).click();
+      const clicked = await panel
+        .getByRole('link', { name: link.title, exact: true })
+        .click({ timeout: 5_000 })
+        .then(() => true)
+        .catch((e) => {
+          if (attempt === 2) throw e;
+          return false;
+        });
+      if (clicked) break;
+    }
   }
   await page.waitForURL((url) => url.pathname === link.path);
 }

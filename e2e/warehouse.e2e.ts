@@ -41,7 +41,7 @@ describe('the warehouse model screen', () => {
     await page.getByText('新增成功').first().waitFor();
     const mine = rows(warehouses).filter({ hasText: '端到端仓库' });
     await mine.waitFor();
-    expect(await mine.textContent()).toMatch(/CK\d{3}\s*端到端仓库\s*陈静\s*3号库房\s*0\s*0\s*启用/);
+    expect(await mine.textContent()).toMatch(/CK\d{3}\s*端到端仓库\s*陈静\s*3号库房\s*0\s*0\s*否\s*启用/);
 
     await mine.click();
     const areas = list(page, /^库区/);
@@ -65,7 +65,7 @@ describe('the warehouse model screen', () => {
     await ok(page);
     await rows(locations).filter({ hasText: 'E2E-01-01' }).waitFor();
     // the counts above follow what was added below
-    await expect.poll(() => mine.textContent()).toMatch(/3号库房\s*1\s*1\s*启用/);
+    await expect.poll(() => mine.textContent()).toMatch(/3号库房\s*1\s*1\s*否\s*启用/);
     await expect.poll(() => area.textContent()).toMatch(/端到端区\s*1/);
     await shot(page, 'warehouse-model-added');
   });

@@ -1,12 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../testing/harness.ts';
-
-// nobody signs in here: argon2's deliberate slowness would only make seeding the demo's users slow
-vi.mock('../platform/password.ts', async (original) => ({
-  ...(await original<typeof import('../platform/password.ts')>()),
-  hashPassword: async () => 'unused',
-}));
 
 let h: Harness;
 

@@ -1,5 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createHarness, type Harness } from '../testing/harness.ts';
 import type { Tx } from './db.ts';
 
@@ -29,13 +29,6 @@ const TABLES = sql`
   where n.nspname = 'public' and c.relkind in ('r', 'p') and not c.relispartition`;
 
 let h: Harness;
-
-// nobody signs in here: argon2's deliberate slowness would only make seeding the demo's users slow
-// (when there is no demo template and the harness seeds it)
-vi.mock('./password.ts', async (original) => ({
-  ...(await original<typeof import('./password.ts')>()),
-  hashPassword: async () => 'unused',
-}));
 
 interface ForeignKey {
   table: string;

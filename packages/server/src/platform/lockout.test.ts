@@ -6,7 +6,10 @@ import { startRedis } from '../testing/nodes.ts';
 import { type Counters, memoryCounters, redisCounters } from './counters.ts';
 import { verifyPassword } from './password.ts';
 
-// every password check goes through verifyPassword: counting its calls counts the guesses checked
+// every password check goes through verifyPassword: counting its calls counts the guesses checked.
+// The server tests share one module cache per worker (isolate: false in vitest.config.ts): this
+// file loads the server afresh so that its login route calls the mocked module.
+vi.hoisted(() => vi.resetModules());
 vi.mock('./password.ts', async (importOriginal) => {
   const real = await importOriginal<typeof import('./password.ts')>();
   return { ...real, verifyPassword: vi.fn(real.verifyPassword) };

@@ -165,8 +165,14 @@ export async function lookup(services: Services, token: string): Promise<Session
   return row;
 }
 
-/** Permission sets are parsed once per (tenant config version, authority, admin) and reused. */
-const permissionCache = new Map<string, { set: ReadonlySet<string>; codes: readonly string[] }>();
+/**
+ * Permission sets are parsed once per (tenant config version, authority, admin) and reused; one
+ * cache per Services (one database), so processes holding several (the tests) never mix tenants.
+ */
+const permissionCaches = new WeakMap<
+  Services,
+  Map<string, { set: ReadonlySet<string>; codes: readonly string[] }>
+>();
 const PERMISSION_CACHE_MAX = 5000;
 
 export async function resolveSession(services: Services, token: string | undefined): Promise<SessionInfo> {
@@ -185,6 +191,8 @@ export async function resolveSession(services: Services, token: string | undefin
   const admin = isAdmin({ userName: row.user_name });
   const cacheKey = `${tenant.id}:${tenant.configVersion}:${admin}:${row.authority}`;
   const settings = await services.tenantSettings(tenant);
+  let permissionCache = permissionCaches.get(services);
+  if (!permissionCache) permissionCaches.set(services, (permissionCache = new Map()));
   let permissions = permissionCache.get(cacheKey);
   if (!permissions) {
     const webCodes = settings.webCodes;
