@@ -192,7 +192,10 @@ export async function resolveSession(services: Services, token: string | undefin
   const cacheKey = `${tenant.id}:${tenant.configVersion}:${admin}:${row.authority}`;
   const settings = await services.tenantSettings(tenant);
   let permissionCache = permissionCaches.get(services);
-  if (!permissionCache) permissionCaches.set(services, (permissionCache = new Map()));
+  if (!permissionCache) {
+    permissionCache = new Map();
+    permissionCaches.set(services, permissionCache);
+  }
   let permissions = permissionCache.get(cacheKey);
   if (!permissions) {
     const webCodes = settings.webCodes;
