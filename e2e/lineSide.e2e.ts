@@ -474,17 +474,26 @@ describe('line side: preparation → report work backflushes → finished goods 
     await p.getByRole('button', { name: '切换工位' }).first().click();
     const switcher = p.locator('.ant-modal', { hasText: '切换工位' });
     await switcher.locator('.ant-select').click();
-    // her station among those the first step may run at
-    const stations = p.locator('.ant-select-dropdown:visible .ant-select-item-option');
-    await stations.first().waitFor();
-    const names = await stations.allTextContents();
-    const mine = names.findIndex((n) => run.tasks[0].stations.some((s) => n.includes(s)));
-    expect(
-      mine,
-      `${OPERATOR.userName} has none of ${run.tasks[0].stations.join('、')}`,
-    ).toBeGreaterThanOrEqual(0);
-    const station = run.tasks[0].stations.find((s) => names[mine].includes(s)) ?? '';
-    await stations.nth(mine).click();
+    // her station among those the first step may run at, found by typing its name (she may hold
+    // more stations than the dropdown draws at once)
+    const options = p.locator('.ant-select-dropdown:visible .ant-select-item-option');
+    await options.first().waitFor();
+    let station = '';
+    for (const name of run.tasks[0].stations) {
+      await switcher.locator('.ant-select input').fill(name);
+      const option = options.filter({ hasText: name });
+      const held = await option
+        .first()
+        .waitFor({ timeout: 3_000 })
+        .then(() => true)
+        .catch(() => false);
+      if (held) {
+        station = name;
+        await option.first().click();
+        break;
+      }
+    }
+    expect(station, `${OPERATOR.userName} has none of ${run.tasks[0].stations.join('、')}`).not.toBe('');
     await switcher.getByRole('button', { name: /确\s*定/ }).click();
     await p.getByText('切换成功').first().waitFor();
     // closed (its fade-out done) before the terminal is touched: its mask would take the taps
