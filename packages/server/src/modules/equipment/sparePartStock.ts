@@ -48,6 +48,7 @@ import {
   stockMovements,
 } from '../warehouse/index.ts';
 import { spareParts } from './sparePartSchema.ts';
+import { notSpare, registered, spareWarehouseProblem } from './spareParts.ts';
 
 /**
  * 备件库存 and 备件出入库 (docs/spare-parts.md): the warehouse's stock and documents narrowed to the
@@ -189,29 +190,6 @@ const STOCK_COLUMNS: [keyof PartNumsRow | 'limitLabel', string][] = [
   ['lastInAt', '最近入库'],
   ['lastOutAt', '最近出库'],
 ];
-
-/** Registered spare parts among `materialIds`, with their names (for messages). */
-async function registered(tx: Tx, materialIds: number[]) {
-  if (!materialIds.length) return new Map<number, { name: string; spare: boolean }>();
-  const rows = await tx
-    .select({ id: materials.id, name: materials.name, spare: spareParts.id })
-    .from(materials)
-    .leftJoin(spareParts, eq(spareParts.materialsId, materials.id))
-    .where(inArray(materials.id, materialIds));
-  return new Map(rows.map((r) => [r.id, { name: r.name, spare: r.spare !== null }]));
-}
-
-/** A warehouse a spare bill may name: a 备件仓 in service, else why not. */
-function spareWarehouseProblem(
-  w: { name: string; kind: number; isSpare: boolean; enabled: boolean } | undefined,
-) {
-  if (w?.kind !== 0) return '所选仓库不存在或已被删除';
-  if (!w.isSpare) return `仓库“${w.name}”不是备件仓`;
-  if (!w.enabled) return `仓库“${w.name}”已停用`;
-  return undefined;
-}
-
-const notSpare = (name: string) => `物料“${name}”不是备件，请先在备件台账中登记`;
 
 // ---- 期初库存 import ----
 

@@ -30,6 +30,29 @@ const isSparePart = (materialsId: SQL | typeof materials.id) =>
 /** The spare warehouses (备件仓) that are in service: where parts are kept and issued from. */
 const spareWarehouse = and(eq(warehouses.kind, 0), eq(warehouses.isSpare, true));
 
+/** Registered spare parts among `materialIds`, with their names (for messages). */
+export async function registered(tx: Tx, materialIds: number[]) {
+  if (!materialIds.length) return new Map<number, { name: string; spare: boolean }>();
+  const rows = await tx
+    .select({ id: materials.id, name: materials.name, spare: spareParts.id })
+    .from(materials)
+    .leftJoin(spareParts, eq(spareParts.materialsId, materials.id))
+    .where(inArray(materials.id, materialIds));
+  return new Map(rows.map((r) => [r.id, { name: r.name, spare: r.spare !== null }]));
+}
+
+/** A warehouse a spare bill may name: a 备件仓 in service, else why not. */
+export function spareWarehouseProblem(
+  w: { name: string; kind: number; isSpare: boolean; enabled: boolean } | undefined,
+) {
+  if (w?.kind !== 0) return '所选仓库不存在或已被删除';
+  if (!w.isSpare) return `仓库“${w.name}”不是备件仓`;
+  if (!w.enabled) return `仓库“${w.name}”已停用`;
+  return undefined;
+}
+
+export const notSpare = (name: string) => `物料“${name}”不是备件，请先在备件台账中登记`;
+
 /**
  * 备件台账: which materials are spare parts (once each), the class they serve, their cycle; the
  * safety stock and upper limit are the material's own limits, edited here or on the material.
@@ -110,8 +133,6 @@ async function checkSpareLines(
   lines: readonly { materialsId: number; warehouseId: number }[],
   key: string,
 ) {
-  const warehouseIds = [...new Set(lines.map((l) => l.warehouseId))];
-  const materialIds = [...new Set(lines.map((l) => l.materialsId))];
   const [places, parts] = await Promise.all([
     tx
       .select({
@@ -122,23 +143,16 @@ async function checkSpareLines(
         enabled: warehouses.enabled,
       })
       .from(warehouses)
-      .where(inArray(warehouses.id, warehouseIds)),
-    tx
-      .select({ id: materials.id, name: materials.name, spare: spareParts.id })
-      .from(materials)
-      .leftJoin(spareParts, eq(spareParts.materialsId, materials.id))
-      .where(inArray(materials.id, materialIds)),
+      .where(inArray(warehouses.id, [...new Set(lines.map((l) => l.warehouseId))])),
+    registered(tx, [...new Set(lines.map((l) => l.materialsId))]),
   ]);
   for (const [i, l] of lines.entries()) {
     const row = `第${i + 1}行`;
-    const part = parts.find((p) => p.id === l.materialsId);
+    const part = parts.get(l.materialsId);
     if (!part) throw fieldError(`${key}.${i}.materialsId`, `${row}所选备件不存在或已被删除`);
-    if (part.spare === null)
-      throw fieldError(`${key}.${i}.materialsId`, `${row}物料“${part.name}”不是备件，请先在备件台账中登记`);
-    const w = places.find((p) => p.id === l.warehouseId);
-    if (w?.kind !== 0) throw fieldError(`${key}.${i}.warehouseId`, `${row}所选仓库不存在或已被删除`);
-    if (!w.isSpare) throw fieldError(`${key}.${i}.warehouseId`, `${row}仓库“${w.name}”不是备件仓`);
-    if (!w.enabled) throw fieldError(`${key}.${i}.warehouseId`, `${row}仓库“${w.name}”已停用`);
+    if (!part.spare) throw fieldError(`${key}.${i}.materialsId`, `${row}${notSpare(part.name)}`);
+    const why = spareWarehouseProblem(places.find((p) => p.id === l.warehouseId));
+    if (why) throw fieldError(`${key}.${i}.warehouseId`, `${row}${why}`);
   }
 }
 

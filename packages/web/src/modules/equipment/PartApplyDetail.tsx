@@ -9,6 +9,7 @@ import { DetailFields } from '../../platform/DetailFields.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { declaredLineTableColumns } from '../../platform/lines/declaredColumns.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
+import { MaterialCell } from '../../platform/MaterialCell.tsx';
 import {
   logTab,
   OrderFigures,
@@ -24,7 +25,7 @@ import {
   PART_APPLY_LIST_HREF,
   PartApplyFormModal,
 } from './PartApplyForm.tsx';
-import { MaterialCell, PartUsageTable, sourceHref, usePartUsages } from './PartUsages.tsx';
+import { PartUsageTable, sourceHref, usePartUsages } from './PartUsages.tsx';
 
 type Line = Detail['lines'][number];
 

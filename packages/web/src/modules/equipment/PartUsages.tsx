@@ -8,6 +8,7 @@ import { useCallback } from 'react';
 import { Link } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { formatNumber } from '../../platform/list/format.ts';
+import { MaterialCell } from '../../platform/MaterialCell.tsx';
 import { permissionSet, useSession } from '../../platform/session.ts';
 import { repairHref } from './repairParts.ts';
 import { billHref } from './TaskParts.ts';
@@ -17,26 +18,6 @@ export const sparePartHref = (p: { id: number }) => routeHref('sparePartDetail',
 
 /** The upkeep tasks' kind (保养) among the check tasks. */
 export const UPKEEP = 2;
-
-/** A material as a table cell: its name, its code and specification below in grey. */
-export function MaterialCell({
-  name,
-  code,
-  specification,
-}: {
-  name: string | null | undefined;
-  code: string | null | undefined;
-  specification: string | null | undefined;
-}) {
-  return (
-    <Flex vertical>
-      <span>{name}</span>
-      <Typography.Text type="secondary" style={{ fontSize: 12 }}>
-        {[code, specification].filter(Boolean).join(' · ')}
-      </Typography.Text>
-    </Flex>
-  );
-}
 
 /** The repair order (维修) or upkeep task (保养) a part was taken for. */
 export const sourceHref = (sourceType: number, sourceId: number) =>

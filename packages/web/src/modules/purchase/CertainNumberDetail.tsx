@@ -6,6 +6,7 @@ import { DetailFields } from '../../platform/DetailFields.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
+import { LineMaterialCell } from '../../platform/MaterialCell.tsx';
 import {
   logTab,
   OrderFigures,
@@ -13,7 +14,6 @@ import {
   OrderNotFound,
   useOrderDetail,
 } from '../../platform/OrderDetail.tsx';
-import { MaterialCell } from './MaterialCell.tsx';
 import { QuotaApplyList } from './QuotaApplies.tsx';
 import {
   type QuotaDetail as Detail,
@@ -40,7 +40,7 @@ function LinesTable({ quota }: { quota: Detail }) {
       scroll={{ x: 800 }}
       columns={[
         { key: 'seq', title: '序号', width: 60, align: 'center', render: (_v, _l, i) => i + 1 },
-        { key: 'material', title: '物料', width: 260, render: (_v, l) => <MaterialCell line={l} /> },
+        { key: 'material', title: '物料', width: 260, render: (_v, l) => <LineMaterialCell line={l} /> },
         { key: 'unit', title: '单位', width: 70, render: (_v, l) => l.unitName ?? EMPTY_CELL },
         {
           key: 'quotaPerUnit',

@@ -10,6 +10,7 @@ import { DocumentRows } from '../../platform/DocumentRows.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
+import { LineMaterialCell } from '../../platform/MaterialCell.tsx';
 import { ReasonModal } from '../../platform/machine/ReasonModal.tsx';
 import {
   doneQuantity,
@@ -20,7 +21,6 @@ import {
   useOrderDetail,
 } from '../../platform/OrderDetail.tsx';
 import { ApiError } from '../../platform/request.ts';
-import { MaterialCell } from './MaterialCell.tsx';
 import {
   type PurchaseOrderDetail as Detail,
   formHref,
@@ -94,7 +94,7 @@ function LinesTable({ order }: { order: Detail }) {
           key: 'material',
           title: '物料',
           width: 240,
-          render: (_v, l) => <MaterialCell line={l} />,
+          render: (_v, l) => <LineMaterialCell line={l} />,
         },
         { key: 'deliveryTime', title: '交货日期', dataIndex: 'deliveryTime', width: 170 },
         ...pricedColumns<Line>('采购数量'),

@@ -16,9 +16,9 @@ import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { formatNumber } from '../../platform/list/format.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { LineMaterialCell } from '../../platform/MaterialCell.tsx';
 import { ApiError } from '../../platform/request.ts';
 import { useSubmit } from '../../platform/useSubmit.ts';
-import { MaterialCell } from './MaterialCell.tsx';
 import { leftOf, type PurchaseOrderDetail, type PurchaseOrderLine } from './purchaseParts.ts';
 
 const WAREHOUSES = entityEndpoints(warehouseEntity).list;
@@ -248,7 +248,7 @@ export function ReceiveModal({
             key: 'material',
             title: '物料',
             width: 180,
-            render: (_v, l) => <MaterialCell line={l} />,
+            render: (_v, l) => <LineMaterialCell line={l} />,
           },
           {
             key: 'left',

@@ -35,6 +35,7 @@ import { LoadState } from '../../platform/LoadState.tsx';
 import { EMPTY_CELL } from '../../platform/list/columns.tsx';
 import { formatNumber } from '../../platform/list/format.ts';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { LineMaterialCell } from '../../platform/MaterialCell.tsx';
 import { ApiError } from '../../platform/request.ts';
 import { permissionSet, useSession } from '../../platform/session.ts';
 
@@ -310,14 +311,7 @@ export function PickModal({
       key: 'material',
       title: '物料',
       width: 200,
-      render: (_, l) => (
-        <Flex vertical>
-          <Text>{l.materialsName}</Text>
-          <Text type="secondary" style={{ fontSize: 12 }}>
-            {[l.materialsCode, l.materialsSpecifications].filter(Boolean).join(' · ')}
-          </Text>
-        </Flex>
-      ),
+      render: (_, l) => <LineMaterialCell line={l} />,
     },
     {
       key: 'procedure',
