@@ -175,6 +175,18 @@ describe('a spare-part application’s page', { timeout: 60_000 }, () => {
     expect(button(/发\s*放/)).toBeNull();
   });
 
+  it('offers 撤回 of a submitted one to its applicant only', async () => {
+    signIn('partApplyWithdraw');
+    openDetail({ auditStatus: 0 });
+    await screen.findByText('深沟球轴承6205');
+    expect(button(/撤\s*回/)).toBeTruthy();
+    cleanup();
+    signIn('partApplyWithdraw');
+    openDetail({ auditStatus: 0, applicantId: 6 });
+    await screen.findByText('深沟球轴承6205');
+    expect(button(/撤\s*回/)).toBeNull();
+  });
+
   it('offers 提交 and 编辑 on an unsubmitted one, nothing of the audit', async () => {
     signIn('partApplySubmit', 'partApplyModify', 'partApplyApprove');
     openDetail({ auditStatus: -1 });

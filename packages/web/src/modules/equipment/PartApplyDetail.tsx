@@ -3,7 +3,7 @@ import { sparePartSource } from '@factory/shared/enums';
 import { partApplyMachine } from '@factory/shared/machines/equipment';
 import { routeHref } from '@factory/shared/routes';
 import { Button, Card, Descriptions, Flex, Table, Tabs } from 'antd';
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import { DetailFields } from '../../platform/DetailFields.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
@@ -17,12 +17,15 @@ import {
   OrderNotFound,
   useOrderDetail,
 } from '../../platform/OrderDetail.tsx';
+import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import {
   type PartApplyDetail as Detail,
   isPartApplyEditable,
+  offeredOnApply,
   PART_APPLIES,
   PART_APPLY_LIST_HREF,
+  type PartApply,
   PartApplyFormModal,
 } from './PartApplyForm.tsx';
 import { PartUsageTable, sourceHref, usePartUsages } from './PartUsages.tsx';
@@ -103,11 +106,17 @@ function IssuedParts({ apply }: { apply: Detail }) {
  */
 export default function PartApplyDetail() {
   const can = usePermission();
+  const user = useSession((st) => st.user);
+  const offered = useCallback(
+    (action: string, a: Pick<PartApply, 'applicantId'>) => offeredOnApply(action, a, user),
+    [user],
+  );
   // the lines come with the application: it is its own trace (one query, the same key)
   const { valid, query, order, reload, actions } = useOrderDetail(
     partApplyMachine,
     PART_APPLIES.detail,
     PART_APPLIES.detail,
+    offered,
   );
   const [editing, setEditing] = useState(false);
   if (!valid) return <OrderNotFound title="备件申请" listHref={PART_APPLY_LIST_HREF} />;

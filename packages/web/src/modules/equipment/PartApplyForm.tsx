@@ -33,6 +33,13 @@ export const partApplyHref = (a: { id: number }) => routeHref('partApplyOrderDet
 export const isPartApplyEditable = (a: Pick<PartApply, 'auditStatus'>) =>
   a.auditStatus === -1 || a.auditStatus === 2;
 
+/** Only its applicant withdraws a submitted application (the server refuses anyone else). */
+export const offeredOnApply = (
+  action: string,
+  a: Pick<PartApply, 'applicantId'>,
+  user: { id: number } | null | undefined,
+) => action !== 'withdraw' || (!!user && a.applicantId === user.id);
+
 /** The repair order (0) or upkeep task (1) an application is for. */
 export interface PartApplySource {
   sourceType: number;

@@ -1,6 +1,6 @@
 import { partApplyEntity } from '@factory/shared/entities/sparePart';
 import { partApplyMachine } from '@factory/shared/machines/equipment';
-import { useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
@@ -8,9 +8,11 @@ import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/l
 import { useLogButton } from '../../platform/machine/LogButton.tsx';
 import { stateColumns } from '../../platform/machine/StateTags.tsx';
 import { useMachineActions } from '../../platform/machine/useMachineActions.tsx';
+import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import {
   isPartApplyEditable,
+  offeredOnApply,
   PART_APPLIES,
   type PartApply,
   type PartApplyDetail,
@@ -35,7 +37,9 @@ export default function PartApplyList() {
   const can = usePermission();
   const list = useRef<ListPageHandle>(null);
   const reload = useMemo(() => () => list.current?.reload(), []);
-  const machine = useMachineActions<PartApply, string>(partApplyMachine, undefined, reload);
+  const user = useSession((st) => st.user);
+  const offered = useCallback((action: string, a: PartApply) => offeredOnApply(action, a, user), [user]);
+  const machine = useMachineActions<PartApply, string>(partApplyMachine, undefined, reload, offered);
   const log = useLogButton<PartApply>(partApplyMachine, (a) => a.code ?? '');
   // the source another page named opens the form once, as the page opens
   const [dialog, setDialog] = useState<{
