@@ -3,7 +3,7 @@ import { cleanup, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { request } from '../../platform/request.ts';
 import { mountPage } from '../../platform/testing.tsx';
-import { ParamTrend } from './ParamTrend.tsx';
+import { chartPoints, ParamTrend } from './ParamTrend.tsx';
 
 vi.mock('../../platform/request.ts', async (original) => ({
   ...(await original<typeof import('../../platform/request.ts')>()),
@@ -67,5 +67,27 @@ describe('ParamTrend', () => {
     });
     expect(option.series[1].yAxisIndex).toBe(1);
     expect(screen.getByText(/原始读数，每点为 87 秒内的平均值/)).toBeTruthy();
+  });
+
+  it('breaks the line where the machine sent nothing for a while, not at its usual step', () => {
+    const minute = 60_000;
+    // every minute, then a silent day, then every minute again; buckets of 20 s (a short range)
+    const points: [number, number, number, number][] = [0, 1, 2, 1442, 1443].map((m) => [
+      m * minute,
+      m,
+      m,
+      m,
+    ]);
+    expect(chartPoints(points, 20_000)).toEqual([
+      [0, 0],
+      [minute, 1],
+      [2 * minute, 2],
+      [3 * minute, null],
+      [1442 * minute, 1442],
+      [1443 * minute, 1443],
+    ]);
+    // a machine reporting every ten minutes is one unbroken line
+    const sparse: [number, number, number, number][] = [0, 10, 20, 30].map((m) => [m * minute, m, m, m]);
+    expect(chartPoints(sparse, 20_000).some(([, v]) => v === null)).toBe(false);
   });
 });

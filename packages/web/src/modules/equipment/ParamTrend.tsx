@@ -44,8 +44,30 @@ const PRESETS: { label: string; value: () => Range }[] = [
 const withUnit = (v: number | null, unit: string | null) =>
   v === null ? '' : `${v}${unit ? ` ${unit}` : ''}`;
 
+/**
+ * A series' [time, average] points with a null where the machine sent nothing for a while, so the
+ * line breaks there instead of bridging hours it never reported. "A while" is three times the usual
+ * step between points (their median) or three buckets, whichever is longer: a machine reporting
+ * every ten minutes is not broken at each point, one silent for a day is.
+ */
+export function chartPoints(points: TrendSeries['points'], bucketMs: number): [number, number | null][] {
+  const steps = points
+    .slice(1)
+    .map((p, i) => p[0] - points[i][0])
+    .sort((a, b) => a - b);
+  const usual = steps.length ? steps[Math.floor(steps.length / 2)] : 0;
+  const gap = 3 * Math.max(usual, bucketMs);
+  const out: [number, number | null][] = [];
+  for (const [i, p] of points.entries()) {
+    if (i > 0 && p[0] - points[i - 1][0] > gap)
+      out.push([points[i - 1][0] + Math.max(usual, bucketMs), null]);
+    out.push([p[0], p[1]]);
+  }
+  return out;
+}
+
 /** The chart: one line per parameter (bucket averages), its limits as dashed lines, an axis per unit. */
-function TrendChart({ series }: { series: TrendSeries[] }) {
+function TrendChart({ series, bucketMs }: { series: TrendSeries[]; bucketMs: number }) {
   const el = useRef<HTMLDivElement>(null);
   useEffect(() => {
     if (!el.current) return;
@@ -72,7 +94,7 @@ function TrendChart({ series }: { series: TrendSeries[] }) {
         type: 'line',
         showSymbol: false,
         yAxisIndex: units.indexOf(s.unit ?? ''),
-        data: s.points.map((p) => [p[0], p[1]]),
+        data: chartPoints(s.points, bucketMs),
         markLine: {
           symbol: 'none',
           lineStyle: { type: 'dashed', color: '#cf1322' },
@@ -103,7 +125,7 @@ function TrendChart({ series }: { series: TrendSeries[] }) {
       window.removeEventListener('resize', resize);
       chart.dispose();
     };
-  }, [series]);
+  }, [series, bucketMs]);
   return <div ref={el} style={{ width: '100%', height: 360 }} />;
 }
 
@@ -194,7 +216,7 @@ export function ParamTrend({ equipmentId: fixed }: { equipmentId?: number }) {
       ) : trend.isFetching && !trend.data ? (
         <Spin />
       ) : trend.data?.series.some((s) => s.points.length) ? (
-        <TrendChart series={trend.data.series} />
+        <TrendChart series={trend.data.series} bucketMs={trend.data.bucketMs} />
       ) : (
         <Empty description="所选时间段内没有读数" />
       )}
