@@ -56,8 +56,11 @@ export interface FieldDecl {
   custom?: boolean;
   /** A text that is several of these choices joined by '、' (custom multiple choice). */
   choices?: readonly string[];
-  /** The value is an uploaded file's URL (custom image or attachment). */
-  upload?: boolean;
+  /**
+   * The value is an uploaded file's URL (custom image or attachment); 'image': a png/jpg picture,
+   * which forms take through the image upload and detail pages show.
+   */
+  upload?: boolean | 'image';
   /** Shown as a column by default (users can change columns); false hides it until chosen. */
   list?: boolean;
   /** Column width in px for the list. */

@@ -142,7 +142,14 @@ export const equipmentEntity = defineEntity({
       list: false,
       width: 110,
     },
-    picture: { label: '设备图片', type: 'string', maxLength: 500, upload: true, list: false, export: false },
+    picture: {
+      label: '设备图片',
+      type: 'string',
+      maxLength: 500,
+      upload: 'image',
+      list: false,
+      export: false,
+    },
     state: {
       label: '设备状态',
       type: 'enum',

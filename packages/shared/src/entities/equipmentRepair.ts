@@ -75,6 +75,7 @@ const reported = {
     width: 220,
   },
   isStopped: { label: '是否停机', type: 'boolean', filter: ['eq'], sort: true, width: 90 },
+  picture: { label: '故障图片', type: 'string', maxLength: 500, upload: 'image', list: false, export: false },
 } satisfies Record<string, FieldDecl>;
 
 /** The order as lists show it besides what was reported. */

@@ -57,6 +57,8 @@ export const equipmentRepairs = tenantTable(
     reporterId: integer('reporter_id').references(() => users.id),
     faultTime: at('fault_time').notNull(),
     phenomenon: text('phenomenon').notNull(),
+    /** A photo of the fault as the reporter took it (an uploaded file's URL). */
+    picture: text('picture'),
     /** The fault stopped the machine: its run type is 故障维修 until no stopping order is open. */
     isStopped: boolean('is_stopped').notNull().default(false),
     /** What filed it besides a person: an NG check task, a call (their modules' ids). */

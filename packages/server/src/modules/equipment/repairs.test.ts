@@ -158,8 +158,14 @@ describe('fault reports', () => {
         id: r.id,
         version: r.version,
         phenomenon: '油位偏低，有渗油',
+        picture: '/upload/files/leak.jpg',
       }),
     );
+    // the photo taken is the repair's too
+    expect(await repairOf(r.id)).toMatchObject({
+      phenomenon: '油位偏低，有渗油',
+      picture: '/upload/files/leak.jpg',
+    });
     await f.a.ok(act(f.a, r.id, 'audit'));
     const { version } = await repairOf(r.id);
     const edit = await reporter.put(`${FAULT}updateOne`, { id: r.id, version, phenomenon: 'x' });

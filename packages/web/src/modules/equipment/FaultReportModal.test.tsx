@@ -41,6 +41,8 @@ describe('报修 of one machine', { timeout: 60_000 }, () => {
     const closed = vi.fn();
     mountPage(<FaultReportModal open machine={{ id: 7, name: '1#立式绕线机' }} onClose={closed} />);
     expect(await screen.findByText('1#立式绕线机')).toBeTruthy();
+    // a photo of the fault is taken through the image upload, not typed as an address
+    expect((screen.getByLabelText('故障图片') as HTMLInputElement).type).toBe('file');
     fireEvent.change(screen.getByPlaceholderText(/描述看到的现象/), { target: { value: '绕线张力波动大' } });
     fireEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
     await waitFor(() => expect(send.mock.calls.filter(([, path]) => path === ADD)).toHaveLength(1));

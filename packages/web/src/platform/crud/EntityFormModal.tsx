@@ -27,6 +27,7 @@ import dayjs, { type Dayjs } from 'dayjs';
 import { type ReactNode, useEffect, useState } from 'react';
 import { AppModal } from '../AppModal.tsx';
 import { call } from '../call.ts';
+import { ImageUpload } from '../ImageUpload.tsx';
 import { customValues } from '../list/columns.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../list/formRules.ts';
 import { RefTreeSelect } from '../list/RefTreeSelect.tsx';
@@ -74,6 +75,7 @@ function controlOf(key: string, f: FieldDecl, source?: Rec): ReactNode {
       />
     );
   }
+  if (f.upload === 'image') return <ImageUpload />;
   if (f.time) return <TimeOfDayPicker placeholder={placeholder} allowClear={!f.required} />;
   if (f.choices)
     return (

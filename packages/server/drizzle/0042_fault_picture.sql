@@ -1,0 +1,1 @@
+ALTER TABLE "equipment_repair" ADD COLUMN "picture" text;
