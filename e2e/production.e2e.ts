@@ -212,7 +212,10 @@ describe('production: order → plan → work order → station report → progr
     await rowAction(planner, row, '下达');
     await planner.locator('.ant-modal-confirm').getByText('下达后将生成工单，确定下达吗？').waitFor();
     await ok(planner.locator('.ant-modal-confirm'));
-    await planner.getByText('下达成功').last().waitFor();
+    // the message shown: 下达成功, or on a refusal why (so a failure says it)
+    await expect
+      .poll(() => planner.locator('.ant-message').textContent(), { timeout: 60_000 })
+      .toContain('下达成功');
     await expect.poll(() => row.textContent()).toMatch(/已下发/);
     await noErrors(planner);
     await shot(planner, 'production-plan-list');
