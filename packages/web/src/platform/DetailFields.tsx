@@ -1,6 +1,5 @@
 import type { EntityDecl, FieldDecl } from '@factory/shared/entities/define';
 import { Card, Descriptions } from 'antd';
-import { ImageUpload } from './ImageUpload.tsx';
 import { cellOf, EMPTY_CELL } from './list/columns.tsx';
 
 /**
@@ -29,13 +28,7 @@ export function DetailFields({
           const v = byKey[key];
           return (
             <Descriptions.Item key={key} label={f.label}>
-              {v === null || v === undefined || v === '' ? (
-                EMPTY_CELL
-              ) : f.upload === 'image' ? (
-                <ImageUpload value={String(v)} disabled />
-              ) : (
-                cellOf(f)(v)
-              )}
+              {v === null || v === undefined || v === '' ? EMPTY_CELL : cellOf(f)(v)}
             </Descriptions.Item>
           );
         })}

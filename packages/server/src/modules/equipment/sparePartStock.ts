@@ -48,7 +48,7 @@ import {
   stockMovements,
 } from '../warehouse/index.ts';
 import { spareParts } from './sparePartSchema.ts';
-import { notSpare, registered, spareWarehouseProblem } from './spareParts.ts';
+import { notSpare, partProblem, registered, spareWarehouseProblem } from './spareParts.ts';
 
 /**
  * 备件库存 and 备件出入库 (docs/spare-parts.md): the warehouse's stock and documents narrowed to the
@@ -388,9 +388,8 @@ async function addBill(tx: Tx, session: SessionInfo, body: PartBillAdd) {
   if (why) throw fieldError('warehouseId', why);
   const parts = await registered(tx, [...new Set(body.lines.map((l) => l.materialsId))]);
   for (const [i, l] of body.lines.entries()) {
-    const part = parts.get(l.materialsId);
-    if (!part) throw fieldError(`lines.${i}.materialsId`, `第${i + 1}行所选备件不存在或已被删除`);
-    if (!part.spare) throw fieldError(`lines.${i}.materialsId`, `第${i + 1}行${notSpare(part.name)}`);
+    const wrongPart = partProblem(parts.get(l.materialsId));
+    if (wrongPart) throw fieldError(`lines.${i}.materialsId`, `第${i + 1}行${wrongPart}`);
   }
   const id = await postNow(tx, session.userId, {
     kind: body.kind,

@@ -53,6 +53,12 @@ export function spareWarehouseProblem(
 
 export const notSpare = (name: string) => `物料“${name}”不是备件，请先在备件台账中登记`;
 
+/** A material a line of spare parts may name: a registered part, else why not. */
+export function partProblem(part: { name: string; spare: boolean } | undefined) {
+  if (!part) return '所选备件不存在或已被删除';
+  return part.spare ? undefined : notSpare(part.name);
+}
+
 /**
  * 备件台账: which materials are spare parts (once each), the class they serve, their cycle; the
  * safety stock and upper limit are the material's own limits, edited here or on the material.
@@ -148,9 +154,8 @@ async function checkSpareLines(
   ]);
   for (const [i, l] of lines.entries()) {
     const row = `第${i + 1}行`;
-    const part = parts.get(l.materialsId);
-    if (!part) throw fieldError(`${key}.${i}.materialsId`, `${row}所选备件不存在或已被删除`);
-    if (!part.spare) throw fieldError(`${key}.${i}.materialsId`, `${row}${notSpare(part.name)}`);
+    const wrongPart = partProblem(parts.get(l.materialsId));
+    if (wrongPart) throw fieldError(`${key}.${i}.materialsId`, `${row}${wrongPart}`);
     const why = spareWarehouseProblem(places.find((p) => p.id === l.warehouseId));
     if (why) throw fieldError(`${key}.${i}.warehouseId`, `${row}${why}`);
   }

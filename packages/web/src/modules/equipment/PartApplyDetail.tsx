@@ -3,7 +3,7 @@ import { sparePartSource } from '@factory/shared/enums';
 import { partApplyMachine } from '@factory/shared/machines/equipment';
 import { routeHref } from '@factory/shared/routes';
 import { Button, Card, Descriptions, Flex, Table, Tabs } from 'antd';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import { DetailFields } from '../../platform/DetailFields.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
@@ -17,16 +17,14 @@ import {
   OrderNotFound,
   useOrderDetail,
 } from '../../platform/OrderDetail.tsx';
-import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import {
   type PartApplyDetail as Detail,
   isPartApplyEditable,
-  offeredOnApply,
   PART_APPLIES,
   PART_APPLY_LIST_HREF,
-  type PartApply,
   PartApplyFormModal,
+  useOfferedOnApply,
 } from './PartApplyForm.tsx';
 import { PartUsageTable, sourceHref, usePartUsages } from './PartUsages.tsx';
 
@@ -106,11 +104,7 @@ function IssuedParts({ apply }: { apply: Detail }) {
  */
 export default function PartApplyDetail() {
   const can = usePermission();
-  const user = useSession((st) => st.user);
-  const offered = useCallback(
-    (action: string, a: Pick<PartApply, 'applicantId'>) => offeredOnApply(action, a, user),
-    [user],
-  );
+  const offered = useOfferedOnApply();
   // the lines come with the application: it is its own trace (one query, the same key)
   const { valid, query, order, reload, actions } = useOrderDetail(
     partApplyMachine,

@@ -5,7 +5,7 @@ import { partApplyEntity } from '@factory/shared/entities/sparePart';
 import { sparePartSource } from '@factory/shared/enums';
 import { routeHref } from '@factory/shared/routes';
 import { App, Button, Col, Flex, Form, Input, Row, Select } from 'antd';
-import { useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
@@ -21,6 +21,7 @@ import { lookupRow, type MaterialInfo } from '../../platform/lines/materialColum
 import { useDocumentLines } from '../../platform/lines/useDocumentLines.ts';
 import { fieldRules, showFieldErrors } from '../../platform/list/formRules.ts';
 import { type MaterialRow, MaterialSelect } from '../../platform/list/RemoteSelect.tsx';
+import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import { useSubmit } from '../../platform/useSubmit.ts';
 
@@ -33,12 +34,18 @@ export const partApplyHref = (a: { id: number }) => routeHref('partApplyOrderDet
 export const isPartApplyEditable = (a: Pick<PartApply, 'auditStatus'>) =>
   a.auditStatus === -1 || a.auditStatus === 2;
 
-/** Only its applicant withdraws a submitted application (the server refuses anyone else). */
-export const offeredOnApply = (
-  action: string,
-  a: Pick<PartApply, 'applicantId'>,
-  user: { id: number } | null | undefined,
-) => action !== 'withdraw' || (!!user && a.applicantId === user.id);
+/**
+ * Which of an application's actions the signed-in user is offered beyond the keys: only its
+ * applicant withdraws a submitted one (the server refuses anyone else).
+ */
+export function useOfferedOnApply() {
+  const user = useSession((st) => st.user);
+  return useCallback(
+    (action: string, a: Pick<PartApply, 'applicantId'>) =>
+      action !== 'withdraw' || (!!user && a.applicantId === user.id),
+    [user],
+  );
+}
 
 /** The repair order (0) or upkeep task (1) an application is for. */
 export interface PartApplySource {

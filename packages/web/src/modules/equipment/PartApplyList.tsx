@@ -1,6 +1,6 @@
 import { partApplyEntity } from '@factory/shared/entities/sparePart';
 import { partApplyMachine } from '@factory/shared/machines/equipment';
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { call } from '../../platform/call.ts';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
@@ -8,11 +8,9 @@ import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/l
 import { useLogButton } from '../../platform/machine/LogButton.tsx';
 import { stateColumns } from '../../platform/machine/StateTags.tsx';
 import { useMachineActions } from '../../platform/machine/useMachineActions.tsx';
-import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
 import {
   isPartApplyEditable,
-  offeredOnApply,
   PART_APPLIES,
   type PartApply,
   type PartApplyDetail,
@@ -20,6 +18,7 @@ import {
   type PartApplySource,
   partApplyHref,
   sourceOfQuery,
+  useOfferedOnApply,
 } from './PartApplyForm.tsx';
 
 /** The query parameters another page opens the add form with. */
@@ -37,8 +36,7 @@ export default function PartApplyList() {
   const can = usePermission();
   const list = useRef<ListPageHandle>(null);
   const reload = useMemo(() => () => list.current?.reload(), []);
-  const user = useSession((st) => st.user);
-  const offered = useCallback((action: string, a: PartApply) => offeredOnApply(action, a, user), [user]);
+  const offered = useOfferedOnApply();
   const machine = useMachineActions<PartApply, string>(partApplyMachine, undefined, reload, offered);
   const log = useLogButton<PartApply>(partApplyMachine, (a) => a.code ?? '');
   // the source another page named opens the form once, as the page opens

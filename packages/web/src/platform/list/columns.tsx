@@ -3,6 +3,7 @@ import type { AnyEnum } from '@factory/shared/enums/defineEnum';
 import { Badge, Flex, type TableColumnType, Tag, Typography } from 'antd';
 import dayjs from 'dayjs';
 import type { ReactNode } from 'react';
+import { ImageUpload } from '../ImageUpload.tsx';
 import type { ColumnBase, ColumnState } from './columnPrefs.ts';
 import { formatNumber } from './format.ts';
 import type { SortDirection } from './order.ts';
@@ -51,6 +52,8 @@ const timeText = (v: string, format: string) =>
 
 /** The default cell of a declared field: enum badge, truncated number, 是/否, date text. */
 export function cellOf(f: FieldDecl): (value: unknown) => ReactNode {
+  if (f.upload === 'image')
+    return (v) => (typeof v === 'string' && v ? <ImageUpload value={v} disabled /> : EMPTY_CELL);
   switch (f.type) {
     case 'enum':
       return (v) => (f.enum ? <EnumCell value={v} enumDecl={f.enum} /> : String(v ?? EMPTY_CELL));
