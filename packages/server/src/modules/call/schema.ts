@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, serial, smallint, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 import { equipment } from '../equipment/index.ts';
 import { areas, stations } from '../information/index.ts';
@@ -24,6 +34,11 @@ export const callTypes = tenantTable(
     receiverGroupIds: integer('receiver_group_ids').array().notNull().default(sql`'{}'::int[]`),
     responseMinutes: integer('response_minutes').notNull(),
     createsRepairOrder: boolean('creates_repair_order').notNull().default(false),
+    /** Who else is called when nobody responds: levels in rising afterMinutes (from the call). */
+    escalation: jsonb('escalation')
+      .$type<{ afterMinutes: number; userIds: number[]; groupIds: number[] }[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     enabled: boolean('enabled').notNull().default(true),
     remark: text('remark'),
     ...timestamps(),
@@ -69,6 +84,9 @@ export const calls = tenantTable(
     responseSeconds: integer('response_seconds'),
     handlingSeconds: integer('handling_seconds'),
     result: text('result'),
+    /** How many escalation levels of its type have been called, and when the last one was. */
+    escalatedLevel: smallint('escalated_level').notNull().default(0),
+    escalatedAt: at('escalated_at'),
     /** What the caller said (呼叫说明). */
     remark: text('remark'),
     version: integer('version').notNull().default(0),

@@ -108,3 +108,34 @@ export const equipmentParamStates = tenantTable(
     index('equipment_param_state_param_idx').on(t.paramId),
   ],
 );
+
+/**
+ * Per equipment: the machine state its feed last reported (machineState: 0 offline, 1 running,
+ * 2 idle, 3 alarm), since when, and the run-hour counter — seconds in state 1 up to `stateSince`
+ * (the time since is added when read), or as last set by hand from the machine's hour meter.
+ */
+export const equipmentRunStates = tenantTable(
+  'equipment_run_state',
+  {
+    tenantId: tenantId(),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id),
+    machineState: smallint('machine_state').notNull(),
+    stateSince: at('state_since').notNull(),
+    runSeconds: doublePrecision('run_seconds').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.equipmentId] })],
+);
+
+/** Every state change the feed reported (deduped on the instant), for the machine's timeline. */
+export const equipmentStateChanges = tenantTable(
+  'equipment_state_change',
+  {
+    tenantId: tenantId(),
+    equipmentId: integer('equipment_id').notNull(),
+    ts: at('ts').notNull(),
+    machineState: smallint('machine_state').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.equipmentId, t.ts] })],
+);

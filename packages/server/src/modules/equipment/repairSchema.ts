@@ -66,6 +66,8 @@ export const equipmentRepairs = tenantTable(
     callId: integer('call_id'),
     /** repairOrderStatus: 1 pending audit … 6 completed, 7 rejected. */
     status: smallint('status').notNull().default(1),
+    /** Named at audit: only they may accept (empty: any holder of Accept, the pool). */
+    dispatchedIds: integer('dispatched_ids').array().notNull().default(sql`'{}'::integer[]`),
     repairerIds: integer('repairer_ids').array().notNull().default(sql`'{}'::integer[]`),
     faultReasonId: integer('fault_reason_id').references(() => faultReasons.id),
     measures: text('measures'),

@@ -5,6 +5,7 @@ import {
   index,
   integer,
   numeric,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -70,9 +71,10 @@ export const checkPlans = tenantTable(
     itemIds: intArray('item_ids'),
     /** Empty: the keepers of each equipment (My equipment). */
     assigneeIds: intArray('assignee_ids'),
-    /** checkFrequency: 0 per shift, 1 daily, 2 weekly, 3 monthly, 4 every intervalDays days. */
+    /** checkFrequency: 0 per shift, 1 daily, 2 weekly, 3 monthly, 4 every intervalDays days, 5 every intervalHours run hours. */
     frequency: smallint('frequency').notNull().default(1),
     intervalDays: integer('interval_days'),
+    intervalHours: integer('interval_hours'),
     /** HH:mm (factory time) the slot of a day starts; per-shift slots start with the shifts. */
     slotTime: text('slot_time').notNull().default('08:00'),
     startDate: date('start_date', { mode: 'string' }).notNull(),
@@ -115,6 +117,8 @@ export const checkTasks = tenantTable(
     slotStart: at('slot_start').notNull(),
     dueTime: at('due_time').notNull(),
     assigneeIds: intArray('assignee_ids'),
+    /** A run-hour plan's task: the reading of the machine's run-hour counter it is due at. */
+    meterHours: integer('meter_hours'),
     /** The check items to do, in order; copied into check_task_item when the task is started. */
     itemIds: intArray('item_ids'),
     /** checkTaskStatus: 0 skipped, 1 pending, 2 in progress, 3 done, 4 voided. */
@@ -137,6 +141,10 @@ export const checkTasks = tenantTable(
   (t) => [
     // exactly once per plan, equipment and slot, however many generators run
     uniqueIndex('check_task_slot_uq').on(t.tenantId, t.planId, t.equipmentId, t.slotStart),
+    // a run-hour plan's tasks have no fixed slot: once per plan, equipment and counter reading
+    uniqueIndex('check_task_meter_uq')
+      .on(t.tenantId, t.planId, t.equipmentId, t.meterHours)
+      .where(sql`meter_hours is not null`),
     uniqueIndex('check_task_code_uq').on(t.tenantId, t.code),
     index('check_task_kind_slot_idx').on(t.kind, t.slotStart),
     index('check_task_open_due_idx')
@@ -145,6 +153,25 @@ export const checkTasks = tenantTable(
     index('check_task_equipment_idx').on(t.equipmentId),
     searchIndex('check_task', t.code),
   ],
+);
+
+/**
+ * Per run-hour plan and equipment: the counter reading the next task is due at, set when the plan
+ * first sees the machine (the next multiple of the interval) and moved on as tasks are made.
+ */
+export const checkPlanMeters = tenantTable(
+  'check_plan_meter',
+  {
+    tenantId: tenantId(),
+    planId: integer('plan_id')
+      .notNull()
+      .references(() => checkPlans.id, { onDelete: 'cascade' }),
+    equipmentId: integer('equipment_id')
+      .notNull()
+      .references(() => equipment.id),
+    nextHours: integer('next_hours').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.planId, t.equipmentId] })],
 );
 
 /** One item of a task: the check item as it was when the task was started, and its result. */
