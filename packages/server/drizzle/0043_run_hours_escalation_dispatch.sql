@@ -1,7 +1,7 @@
 CREATE TABLE "equipment_run_state" (
 	"tenant_id" integer DEFAULT nullif(current_setting('app.tenant_id', true), '')::int NOT NULL,
 	"equipment_id" integer NOT NULL,
-	"machine_state" smallint NOT NULL,
+	"machine_state" smallint,
 	"state_since" timestamp with time zone NOT NULL,
 	"run_seconds" double precision DEFAULT 0 NOT NULL,
 	CONSTRAINT "equipment_run_state_tenant_id_equipment_id_pk" PRIMARY KEY("tenant_id","equipment_id")

@@ -111,8 +111,8 @@ export const equipmentParamStates = tenantTable(
 
 /**
  * Per equipment: the machine state its feed last reported (machineState: 0 offline, 1 running,
- * 2 idle, 3 alarm), since when, and the run-hour counter — seconds in state 1 up to `stateSince`
- * (the time since is added when read), or as last set by hand from the machine's hour meter.
+ * 2 idle, 3 alarm), since when, and the run-hour counter: seconds in state 1 up to `stateSince`
+ * (the time since is added when read), counted on from the hour meter's reading when set by hand.
  */
 export const equipmentRunStates = tenantTable(
   'equipment_run_state',
@@ -121,7 +121,8 @@ export const equipmentRunStates = tenantTable(
     equipmentId: integer('equipment_id')
       .notNull()
       .references(() => equipment.id),
-    machineState: smallint('machine_state').notNull(),
+    /** Null while the machine has no feed (its counter was only set by hand). */
+    machineState: smallint('machine_state'),
     stateSince: at('state_since').notNull(),
     runSeconds: doublePrecision('run_seconds').notNull().default(0),
   },
