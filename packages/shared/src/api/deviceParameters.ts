@@ -53,6 +53,62 @@ export const IngestResult = Type.Object({
 });
 export type IngestResult = Static<typeof IngestResult>;
 
+/** A machine state report (docs/equipment-readings.md "Machine state"). */
+export const StateInput = Type.Object(
+  {
+    equipmentCode: Type.String({ minLength: 1, maxLength: 32, title: '设备编码' }),
+    /** When the machine entered the state; none: when the server receives it (an MQTT last will carries no time). */
+    ts: Type.Optional(EpochMs('状态时间')),
+    /** machineState: 0 offline, 1 running, 2 idle, 3 alarm. */
+    state: Type.Integer({ minimum: 0, maximum: 3, title: '机台状态' }),
+  },
+  { additionalProperties: false },
+);
+export type StateInput = Static<typeof StateInput>;
+
+export const StateBatch = Type.Array(StateInput, {
+  minItems: 1,
+  maxItems: READING_BATCH_MAX,
+  title: '机台状态',
+});
+
+export const StateIngestResult = Type.Object({
+  /** Reports that changed a machine's state (its timeline). */
+  changed: Type.Integer(),
+  /** Reports that repeated the state the machine was already in, or an instant already known. */
+  repeated: Type.Integer(),
+  /** Reports of unknown equipment. */
+  dropped: Type.Integer(),
+});
+export type StateIngestResult = Static<typeof StateIngestResult>;
+
+export const RunHoursBody = Type.Object(
+  {
+    equipmentId: RowId('设备'),
+    /** The machine's hour meter as read now. */
+    runHours: Type.Number({ minimum: 0, maximum: 1_000_000, title: '累计运行小时' }),
+  },
+  { additionalProperties: false },
+);
+
+export const StateChangeQuery = Type.Object(
+  {
+    equipmentId: RowId('设备'),
+    startTime: EpochMs('开始时间'),
+    endTime: EpochMs('结束时间'),
+  },
+  { additionalProperties: false },
+);
+
+export const StateTimeline = Type.Object({
+  /** The state when the range starts (null: no report before it), then each change in it. */
+  initial: Type.Union([Type.Integer(), Type.Null()]),
+  changes: Type.Array(Type.Tuple([Type.Integer(), Type.Integer()])),
+  /** Hours in state 1 within the range. */
+  runHours: Type.Number(),
+});
+export type StateTimeline = Static<typeof StateTimeline>;
+
 export const RecordQuery = Type.Object(
   {
     equipmentId: RowId('设备'),
@@ -146,6 +202,31 @@ export const deviceParametersApi = {
     access: { keys: ['equipmentParamsAdd'] },
     body: ReadingBatch,
     result: IngestResult,
+  }),
+  ingestStates: endpoint({
+    method: 'POST',
+    path: 'equipment/private/deviceParameters/uploadDeviceStates',
+    summary:
+      '批量上传机台状态（设备编码、状态时间、状态 0 离线 1 运行 2 待机 3 报警）；运行时长累计为设备的运行小时',
+    access: { keys: ['equipmentParamsAdd'] },
+    body: StateBatch,
+    result: StateIngestResult,
+  }),
+  setRunHours: endpoint({
+    method: 'PUT',
+    path: 'equipment/private/equipment/updateRunHours',
+    summary: '录入设备的累计运行小时（按设备计时表读数校正；之后的运行继续累加）',
+    access: { keys: ['accountListModify'] },
+    body: RunHoursBody,
+    result: Type.Number(),
+  }),
+  stateTimeline: endpoint({
+    method: 'GET',
+    path: 'equipment/private/equipment/getStateChangeList',
+    summary: '机台状态时间线：时间段内的状态变化及运行小时',
+    access: READ,
+    query: StateChangeQuery,
+    result: StateTimeline,
   }),
   record: endpoint({
     method: 'GET',

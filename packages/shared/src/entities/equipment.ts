@@ -1,4 +1,4 @@
-import { equipmentKind, equipmentState, runType } from '../enums/index.ts';
+import { equipmentKind, equipmentState, machineState, runType } from '../enums/index.ts';
 import { defineEntity } from './define.ts';
 import { codeField, createdAtField, idField, nameField, remarkField, statusField } from './information.ts';
 
@@ -167,6 +167,23 @@ export const equipmentEntity = defineEntity({
       filter: ['eq'],
       sort: true,
       width: 90,
+    },
+    machineState: {
+      label: '机台状态',
+      type: 'enum',
+      enum: machineState,
+      readOnly: true,
+      filter: ['eq'],
+      sort: true,
+      width: 90,
+    },
+    runHours: {
+      label: '累计运行(小时)',
+      type: 'number',
+      readOnly: true,
+      sort: true,
+      list: false,
+      width: 120,
     },
     isEnabled: { ...statusField, label: '启用状态' },
     holderNames: {

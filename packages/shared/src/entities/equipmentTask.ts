@@ -109,6 +109,16 @@ const planFields = (kindField: FieldDecl) =>
       import: true,
       width: 90,
     },
+    intervalHours: {
+      label: '间隔运行小时',
+      type: 'integer',
+      min: 1,
+      max: 100_000,
+      placeholder: '频次为“按运行小时”时填写：设备每累计运行多少小时生成一次',
+      import: true,
+      list: false,
+      width: 110,
+    },
     slotTime: {
       label: '生成时刻',
       type: 'string',

@@ -28,6 +28,8 @@ const row: RowOf<Equipment> = {
   picture: null,
   state: 2,
   runType: 0,
+  machineState: 1,
+  runHours: 1234.5,
   isEnabled: 1,
   holderNames: null,
   remark: null,

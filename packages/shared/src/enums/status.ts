@@ -226,6 +226,14 @@ export const runType = defineEnum([
   { value: 1, label: '故障维修', color: stopped },
 ]);
 
+/** What the machine's own feed last said (docs/equipment-readings.md "Machine state"); none: it never reported. */
+export const machineState = defineEnum([
+  { value: 0, label: '离线', color: idle },
+  { value: 1, label: '运行', color: done },
+  { value: 2, label: '待机', color: waiting },
+  { value: 3, label: '报警', color: stopped },
+]);
+
 /** Status filter of the work-order progress report; the report preselects every value (spec 001 §4). */
 export const workOrderProgressFilter = defineEnum([
   { value: 0, label: '未开始', color: idle },
@@ -277,4 +285,15 @@ export const callStatus = defineEnum([
   { value: 1, label: '已响应', color: active },
   { value: 2, label: '已关闭', color: done },
   { value: 9, label: '已取消', color: idle },
+]);
+
+/**
+ * How far an unanswered call has escalated (docs/call.md): the highest level of its type's
+ * 升级规则 that has been called (0 none yet).
+ */
+export const callEscalation = defineEnum([
+  { value: 0, label: '未升级', color: idle },
+  { value: 1, label: '已升级至第1级', color: waiting },
+  { value: 2, label: '已升级至第2级', color: stopped },
+  { value: 3, label: '已升级至第3级', color: stopped },
 ]);

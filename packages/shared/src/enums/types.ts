@@ -265,6 +265,7 @@ export const checkFrequency = defineEnum([
   { value: 2, label: '每周' },
   { value: 3, label: '每月' },
   { value: 4, label: '每N天' },
+  { value: 5, label: '按运行小时' },
 ]);
 
 /** One checked item's verdict. */

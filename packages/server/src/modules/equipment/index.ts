@@ -10,6 +10,7 @@ import { readingRoutes } from './readings.ts';
 import { startReadingFeed } from './readingsMqtt.ts';
 import { repairRoutes } from './repairs.ts';
 import { equipmentRoutes } from './routes.ts';
+import { runStateRoutes } from './runStates.ts';
 import {
   equipment,
   equipmentParamStates,
@@ -38,6 +39,7 @@ export const equipmentModule: ModuleFace = {
     ...repairRoutes,
     ...equipmentParam.routes,
     ...readingRoutes,
+    ...runStateRoutes,
     ...checkItem.routes,
     ...inspectionPlan.routes,
     ...maintenancePlan.routes,
@@ -99,6 +101,7 @@ export {
   followMachine,
 } from './repairs.ts';
 export { addUserEquipment, equipmentCrud } from './routes.ts';
+export { ingestStates, setRunHours } from './runStates.ts';
 export * from './schema.ts';
 export { partApply, partApplyActions, sparePart } from './spareParts.ts';
 export { generateTasks, noticeOverdue } from './taskJobs.ts';

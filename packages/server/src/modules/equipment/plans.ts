@@ -12,7 +12,7 @@ import { writeTrail } from '../../platform/machine.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { users } from '../setting/index.ts';
 import { equipment } from './schema.ts';
-import { checkItems, checkPlans, checkTasks } from './taskSchema.ts';
+import { checkItems, checkPlanMeters, checkPlans, checkTasks } from './taskSchema.ts';
 
 /** Names of an id array column of check_plan, in the array's order, joined by 、. */
 const namesOf = (column: PgColumn, table: string, name: string) =>
@@ -37,7 +37,7 @@ async function checkIds(
 
 /**
  * A plan's rules beyond the declared ones: its kind on its list, equipment and items chosen (items
- * of the plan's kind), the interval of 每N天, the end not before the start.
+ * of the plan's kind), the interval of 每N天 and of 按运行小时, the end not before the start.
  */
 async function checkPlan(
   tx: Tx,
@@ -72,6 +72,8 @@ async function checkPlan(
   await checkIds(tx, body.assigneeIds, 'assigneeIds', '执行人', users);
   if (Number(values.frequency) === 4 && !values.intervalDays)
     throw fieldError('intervalDays', '频次为“每N天”时请填写间隔天数');
+  if (Number(values.frequency) === 5 && !values.intervalHours)
+    throw fieldError('intervalHours', '频次为“按运行小时”时请填写间隔运行小时');
   if (values.endDate && String(values.endDate) < String(values.startDate))
     throw fieldError('endDate', '结束日期不能早于开始日期');
 }
@@ -89,6 +91,8 @@ async function saveIds(
     if (Array.isArray(body[key])) set[key] = [...new Set(body[key] as number[])];
   if (isNew) set.createdBy = actorId;
   if (Object.keys(set).length) await tx.update(checkPlans).set(set).where(eq(checkPlans.id, id));
+  // a run-hour plan edited counts again from each machine's next multiple of its (new) interval
+  if (!isNew) await tx.delete(checkPlanMeters).where(eq(checkPlanMeters.planId, id));
 }
 
 /**

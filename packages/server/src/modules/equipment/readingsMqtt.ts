@@ -1,13 +1,19 @@
-import { READING_VALUES_MAX, type ReadingInput } from '@factory/shared/api/deviceParameters';
+import { READING_VALUES_MAX, type ReadingInput, type StateInput } from '@factory/shared/api/deviceParameters';
 import { ErrorCode } from '@factory/shared/api/errors';
+import { machineState } from '@factory/shared/enums';
 import type { FastifyBaseLogger, FastifyInstance } from 'fastify';
 import mqtt from 'mqtt';
 import { AppError } from '../../platform/errors.ts';
 import type { Services } from '../../platform/services.ts';
 import { ingestReadings } from './readings.ts';
+import { ingestStates } from './runStates.ts';
+
+const MACHINE_STATES: readonly number[] = machineState.values;
 
 /** Every node subscribes in this share group: the broker gives each message to one of them. */
 export const TELEMETRY_TOPIC = '$share/factory-api/mes/+/equipment/+/telemetry';
+/** The machine state topic (docs/equipment-readings.md "Machine state"), in the same share group. */
+export const STATE_TOPIC = '$share/factory-api/mes/+/equipment/+/state';
 /** A batch is written when it holds this many values … */
 export const FLUSH_VALUES = 5000;
 /** … or this long after its first message. */
@@ -15,13 +21,25 @@ export const FLUSH_MS = 1000;
 /** An unknown member code is logged at most this often. */
 const UNKNOWN_TENANT_LOG_MS = 60_000;
 
-const TOPIC = /^mes\/([^/]+)\/equipment\/([^/]+)\/telemetry$/;
+const TOPIC = /^mes\/([^/]+)\/equipment\/([^/]+)\/(telemetry|state)$/;
 
-/** A telemetry message as a reading, or undefined when it is not one (logged and dropped). */
-export function parseTelemetry(
+/** A message of the feed: readings of a machine, or its state. */
+export type FeedMessage =
+  | { memberCode: string; reading: ReadingInput }
+  | { memberCode: string; state: StateInput };
+
+const isTime = (ts: unknown): ts is number => typeof ts === 'number' && Number.isSafeInteger(ts) && ts > 0;
+
+/**
+ * A telemetry or state message as what it says, or undefined when it is neither (logged and
+ * dropped). A state without a time is taken at `receivedAt`: a gateway's MQTT last will, which the
+ * broker sends when the gateway drops off, cannot carry the moment.
+ */
+export function parseFeedMessage(
   topic: string,
   payload: Buffer,
-): { memberCode: string; reading: ReadingInput } | undefined {
+  receivedAt = Date.now(),
+): FeedMessage | undefined {
   const m = TOPIC.exec(topic);
   if (!m) return undefined;
   let body: unknown;
@@ -30,8 +48,13 @@ export function parseTelemetry(
   } catch {
     return undefined;
   }
-  const { ts, values } = (body ?? {}) as { ts?: unknown; values?: unknown };
-  if (typeof ts !== 'number' || !Number.isSafeInteger(ts) || ts <= 0) return undefined;
+  const { ts, values, state } = (body ?? {}) as { ts?: unknown; values?: unknown; state?: unknown };
+  if (m[3] === 'state') {
+    if (ts !== undefined && !isTime(ts)) return undefined;
+    if (typeof state !== 'number' || !MACHINE_STATES.includes(state)) return undefined;
+    return { memberCode: m[1], state: { equipmentCode: m[2], ts: ts ?? receivedAt, state } };
+  }
+  if (!isTime(ts)) return undefined;
   if (typeof values !== 'object' || values === null || Array.isArray(values)) return undefined;
   const kept: Record<string, number | boolean> = {};
   for (const [code, v] of Object.entries(values).slice(0, READING_VALUES_MAX))
@@ -59,22 +82,27 @@ export function startTelemetryFeed(
 ): TelemetryFeed {
   /** When each unknown member code was last told of, so a misconfigured gateway does not flood the log. */
   const unknownTold = new Map<string, number>();
-  let buffer: { memberCode: string; reading: ReadingInput }[] = [];
+  let buffer: FeedMessage[] = [];
   let values = 0;
   let timer: NodeJS.Timeout | undefined;
   let writing: Promise<void> = Promise.resolve();
 
   async function write(batch: typeof buffer): Promise<void> {
-    const byTenant = new Map<string, ReadingInput[]>();
+    const byTenant = new Map<string, { readings: ReadingInput[]; states: StateInput[] }>();
     for (const b of batch) {
-      const list = byTenant.get(b.memberCode);
-      if (list) list.push(b.reading);
-      else byTenant.set(b.memberCode, [b.reading]);
+      let part = byTenant.get(b.memberCode);
+      if (!part) byTenant.set(b.memberCode, (part = { readings: [], states: [] }));
+      if ('reading' in b) part.readings.push(b.reading);
+      else part.states.push(b.state);
     }
-    for (const [memberCode, readings] of byTenant) {
+    for (const [memberCode, { readings, states }] of byTenant) {
       try {
-        const result = await services.inTenantOf(memberCode, (tx) => ingestReadings(tx, readings));
-        if (result.dropped) log.debug({ memberCode, ...result }, 'telemetry values dropped');
+        const [result, stateResult] = await services.inTenantOf(memberCode, async (tx) => [
+          readings.length ? await ingestReadings(tx, readings) : undefined,
+          states.length ? await ingestStates(tx, states) : undefined,
+        ]);
+        if (result?.dropped) log.debug({ memberCode, ...result }, 'telemetry values dropped');
+        if (stateResult?.dropped) log.debug({ memberCode, ...stateResult }, 'machine states dropped');
       } catch (err) {
         if (err instanceof AppError && err.code === ErrorCode.notFound) {
           const told = unknownTold.get(memberCode) ?? 0;
@@ -106,20 +134,20 @@ export function startTelemetryFeed(
   });
   client.on('connect', () => {
     log.info({ url }, 'telemetry feed connected');
-    client.subscribe(TELEMETRY_TOPIC, { qos: 1 }, (err) => {
+    client.subscribe([TELEMETRY_TOPIC, STATE_TOPIC], { qos: 1 }, (err) => {
       if (err) log.error({ err }, 'telemetry subscription refused');
     });
   });
   client.on('error', (err) => log.warn({ err: err.message }, 'telemetry broker error; retrying'));
   client.on('offline', () => log.warn({ url }, 'telemetry broker unreachable; retrying'));
   client.on('message', (topic, payload) => {
-    const parsed = parseTelemetry(topic, payload);
+    const parsed = parseFeedMessage(topic, payload);
     if (!parsed) {
-      log.debug({ topic }, 'telemetry message is not a reading; dropped');
+      log.debug({ topic }, 'feed message is neither readings nor a state; dropped');
       return;
     }
     buffer.push(parsed);
-    values += Object.keys(parsed.reading.values).length;
+    values += 'reading' in parsed ? Object.keys(parsed.reading.values).length : 1;
     if (values >= FLUSH_VALUES) void flush();
     else timer ??= setTimeout(() => void flush(), FLUSH_MS);
   });

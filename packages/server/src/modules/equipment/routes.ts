@@ -8,6 +8,7 @@ import { fieldError, notFound } from '../../platform/errors.ts';
 import { handle } from '../../platform/route.ts';
 import { areas, equipmentClasses, stations } from '../information/index.ts';
 import { users } from '../setting/index.ts';
+import { runStateColumns } from './runStates.ts';
 import { equipment, userEquipment } from './schema.ts';
 
 /** Who keeps the equipment on their My equipment list, by name in the order they were made. */
@@ -35,7 +36,7 @@ export const equipmentCrud = crud({
     areaName: { id: areas.id, name: areas.name, code: areas.code },
     stationName: { id: stations.id, name: stations.name, code: stations.code },
   },
-  columns: { holderNames },
+  columns: { holderNames, ...runStateColumns },
   // pickers (My equipment, later the equipment bills) offer only equipment in service
   selectWhere: eq(equipment.enabled, true),
   listWhere: (session) => mineWhenChosen(session.userId),
