@@ -2,7 +2,9 @@ import type { FilterItem } from '@factory/shared/api/list';
 import type { FieldDecl } from '@factory/shared/entities/define';
 import { equipmentEntity } from '@factory/shared/entities/equipment';
 import { equipmentRepairEntity } from '@factory/shared/entities/equipmentRepair';
-import { enableStatus, equipmentKind, equipmentState, runType } from '@factory/shared/enums';
+import { taskEntities } from '@factory/shared/entities/equipmentTask';
+import { enableStatus, equipmentKind, equipmentState, machineState, runType } from '@factory/shared/enums';
+import { TASK_KINDS } from '@factory/shared/machines/equipmentTask';
 import { routeHref } from '@factory/shared/routes';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Descriptions, Flex, Result, Tabs, Tag, Typography } from 'antd';
@@ -15,14 +17,29 @@ import { CodeText, DetailHeader } from '../../platform/DetailHeader.tsx';
 import { LoadState } from '../../platform/LoadState.tsx';
 import { cellOf, EMPTY_CELL, EnumCell } from '../../platform/list/columns.tsx';
 import { usePermission } from '../../platform/usePermission.ts';
+import { billDeletable, billFormItems } from './BillList.tsx';
 import { FaultReportModal } from './FaultReportModal.tsx';
 import { EQUIPMENT } from './myEquipment.ts';
 import { ParamTrend } from './ParamTrend.tsx';
+import { PartUsageTable, usePartUsages } from './PartUsages.tsx';
+import { RunStateCard } from './RunState.tsx';
 import { repairHref } from './repairParts.ts';
+import { billHref } from './TaskParts.ts';
 
 const LIST = routeHref('accountList');
 /** Shown in the heading or a section of their own, not among the plain fields. */
-const APART = new Set(['id', 'code', 'name', 'state', 'runType', 'isEnabled', 'kind', 'holderNames']);
+const APART = new Set([
+  'id',
+  'code',
+  'name',
+  'state',
+  'runType',
+  'machineState',
+  'runHours',
+  'isEnabled',
+  'kind',
+  'holderNames',
+]);
 
 /** /equipment/account/account-detail/:id: a machine's fields, custom fields, who looks after it, its repairs and readings. */
 export default function AccountDetail() {
@@ -65,6 +82,7 @@ export default function AccountDetail() {
             <Tag variant="filled">{equipmentKind.label(e.kind)}</Tag>
             <EnumCell value={e.state} enumDecl={equipmentState} />
             <EnumCell value={e.runType} enumDecl={runType} />
+            {e.machineState !== null && <EnumCell value={e.machineState} enumDecl={machineState} />}
             {e.isEnabled === 0 && <EnumCell value={e.isEnabled} enumDecl={enableStatus} />}
           </DetailHeader>
           <Card variant="borderless" title="基本信息">
@@ -79,6 +97,7 @@ export default function AccountDetail() {
               })}
             </Descriptions>
           </Card>
+          <RunStateCard equipment={e} />
           <Card variant="borderless" title="负责人">
             {e.holderNames ? (
               <Flex wrap gap={8}>
@@ -96,7 +115,7 @@ export default function AccountDetail() {
               </Typography.Text>
             )}
           </Card>
-          <AccountHistory equipmentId={e.id} />
+          <AccountHistory equipmentId={e.id} name={e.name ?? ''} />
           <FaultReportModal open={reporting} machine={e} onClose={() => setReporting(false)} />
         </>
       )}
@@ -104,10 +123,11 @@ export default function AccountDetail() {
   );
 }
 
-/** What happened to the machine: its repairs, and its parameters' readings over time. */
-function AccountHistory({ equipmentId }: { equipmentId: number }) {
+/** What happened to the machine: its repairs, check and upkeep tasks, spare parts, and readings over time. */
+function AccountHistory({ equipmentId, name }: { equipmentId: number; name: string }) {
   const can = usePermission();
   const navigate = useNavigate();
+  const parts = usePartUsages({ equipmentId });
   const mine = useMemo<FilterItem[]>(
     () => [{ fieldName: 'equipmentId', fieldType: 'integer', operator: 'eq', fieldValue: equipmentId }],
     [equipmentId],
@@ -132,6 +152,41 @@ function AccountHistory({ equipmentId }: { equipmentId: number }) {
                 ]}
               />
             ),
+          },
+        ]
+      : []),
+    ...TASK_KINDS.filter((k) => can(k.route, 'Detail')).map((k) => ({
+      key: k.route,
+      label: k.label.replace('工单', '记录'),
+      children: (
+        <CrudPage
+          entity={taskEntities[k.kind]}
+          title={k.label}
+          fixedFilters={mine}
+          urlState={false}
+          search={false}
+          prefsKey={`accountDetail${k.name}`}
+          addValues={{ equipmentId, equipmentName: name }}
+          formItems={() => billFormItems(k.kind)}
+          canDelete={billDeletable}
+          columns={{ equipmentName: { list: false }, equipmentCode: { list: false } }}
+          rowActions={[
+            {
+              key: 'detail',
+              label: '详情',
+              action: 'Detail',
+              onClick: (t) => navigate(billHref(k.kind, t.id)),
+            },
+          ]}
+        />
+      ),
+    })),
+    ...(parts.allowed
+      ? [
+          {
+            key: 'parts',
+            label: '备件更换',
+            children: <PartUsageTable rows={parts.rows} omit={['equipment']} />,
           },
         ]
       : []),

@@ -18,6 +18,33 @@ import { billHref, type CheckTask } from './TaskParts.ts';
 const ITEMS = entityEndpoints(checkItemEntity).list;
 const USERS = entityEndpoints(userEntity).list;
 
+/** Only a pending task added by hand is deleted (a plan's would not come again: skip or void it). */
+export const billDeletable = (t: CheckTask) => t.planId === null && t.status === 1;
+
+/** A task added by hand: its check items (of the list's kind) and who does it, beyond the declared fields. */
+export function billFormItems(kind: number) {
+  return (
+    <>
+      <Col xs={24} md={12}>
+        <Form.Item name="itemIds" label="检查项目" rules={[{ required: true, message: '请选择检查项目' }]}>
+          <RemoteSelect
+            endpoint={ITEMS}
+            mode="multiple"
+            allowClear
+            placeholder="请选择检查项目"
+            filters={[{ fieldName: 'kind', operator: 'eq', fieldValue: kind }]}
+          />
+        </Form.Item>
+      </Col>
+      <Col xs={24} md={12}>
+        <Form.Item name="assigneeIds" label="执行人" extra="不选则派给该设备的设备员（我的设备）">
+          <RemoteSelect endpoint={USERS} mode="multiple" allowClear placeholder="请选择执行人" />
+        </Form.Item>
+      </Col>
+    </>
+  );
+}
+
 /**
  * The tasks of one kind (点检 / 巡检 / 保养工单): made by the plans, or added by hand with the items
  * and people chosen; 开始执行, 跳过 and 作废 here, 执行 (filling in the results) on the task's page.
@@ -72,31 +99,8 @@ export function BillList({ kind }: { kind: number }) {
         columns={columns}
         rowActions={rowActions}
         maxRowActions={3}
-        canDelete={(t) => t.planId === null && t.status === 1}
-        formItems={() => (
-          <>
-            <Col xs={24} md={12}>
-              <Form.Item
-                name="itemIds"
-                label="检查项目"
-                rules={[{ required: true, message: '请选择检查项目' }]}
-              >
-                <RemoteSelect
-                  endpoint={ITEMS}
-                  mode="multiple"
-                  allowClear
-                  placeholder="请选择检查项目"
-                  filters={[{ fieldName: 'kind', operator: 'eq', fieldValue: kind }]}
-                />
-              </Form.Item>
-            </Col>
-            <Col xs={24} md={12}>
-              <Form.Item name="assigneeIds" label="执行人" extra="不选则派给该设备的设备员（我的设备）">
-                <RemoteSelect endpoint={USERS} mode="multiple" allowClear placeholder="请选择执行人" />
-              </Form.Item>
-            </Col>
-          </>
-        )}
+        canDelete={billDeletable}
+        formItems={() => billFormItems(kind)}
       />
       {actions.holder}
       {log.drawer}
