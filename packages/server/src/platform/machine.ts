@@ -357,7 +357,7 @@ export function changedFields(
 export async function trailOf(
   tx: Tx,
   accounts: UserAccounts,
-  m: Pick<MachineDecl, 'name' | 'actions'>,
+  m: Pick<MachineDecl, 'name' | 'actions' | 'notes'>,
   id: number,
 ): Promise<Static<typeof AuditEntry>[]> {
   const rows = await tx
@@ -381,7 +381,7 @@ export async function trailOf(
       createdAt: r.createdAt,
       userName: r.userId === null ? ACTOR_SYSTEM : (names.get(r.userId) ?? `用户${r.userId}`),
       action: r.action,
-      actionLabel: m.actions[r.action]?.label ?? GENERIC_ACTIONS[r.action] ?? r.action,
+      actionLabel: m.actions[r.action]?.label ?? m.notes?.[r.action] ?? GENERIC_ACTIONS[r.action] ?? r.action,
       from: d.from ?? null,
       to: d.to ?? null,
       reason: d.reason ?? null,

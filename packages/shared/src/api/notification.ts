@@ -24,6 +24,7 @@ export const notificationType = defineEnum([
   { value: 'quotaApplySubmitted', label: '超定额申请' },
   { value: 'quotaApplyAudited', label: '超定额申请审核' },
   { value: 'callMade', label: '呼叫' },
+  { value: 'callEscalated', label: '呼叫升级' },
   { value: 'callResponded', label: '呼叫已响应' },
   { value: 'callClosed', label: '呼叫已关闭' },
 ]);

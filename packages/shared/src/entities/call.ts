@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { callStatus } from '../enums/index.ts';
+import { callEscalation, callStatus } from '../enums/index.ts';
 import { CALL_BASE } from '../machines/call.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 import {
@@ -18,6 +18,49 @@ export const MAX_RESPONSE_MINUTES = 1_440;
 const idList = (title: string) =>
   Type.Optional(Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), { maxItems: 500, title }));
 
+/** A works escalates to its supervisor, its manager, its director: three levels at most. */
+export const MAX_ESCALATION_LEVELS = 3;
+
+/** One level of a type's 升级规则: who else is called when nobody has responded this long after the call. */
+export interface EscalationLevel {
+  afterMinutes: number;
+  userIds: number[];
+  groupIds: number[];
+}
+
+/** A level as the form sends it (ids may be left out: a level with only a group). */
+const EscalationLevelBody = Type.Object(
+  {
+    afterMinutes: Type.Integer({ minimum: 1, maximum: MAX_RESPONSE_MINUTES, title: '超时分钟' }),
+    userIds: idList('升级接收人'),
+    groupIds: idList('升级用户组'),
+  },
+  { additionalProperties: false },
+);
+
+/**
+ * What is wrong with a type's levels, in the words the form shows (undefined: nothing). Each level
+ * calls someone, comes after the type's target response time (escalating before the target is
+ * still running would call the managers for a call that is not late), and later than the level
+ * before it.
+ */
+export function escalationProblem(
+  levels: readonly Partial<EscalationLevel>[],
+  responseMinutes: number | undefined,
+): string | undefined {
+  if (levels.length > MAX_ESCALATION_LEVELS) return `升级规则最多${MAX_ESCALATION_LEVELS}级`;
+  for (const [i, l] of levels.entries()) {
+    const n = i + 1;
+    if (typeof l.afterMinutes !== 'number') return `请输入第${n}级的超时分钟`;
+    if (responseMinutes !== undefined && l.afterMinutes <= responseMinutes)
+      return `第${n}级升级时间须大于响应时限（${responseMinutes}分钟）`;
+    const before = levels[i - 1]?.afterMinutes;
+    if (typeof before === 'number' && l.afterMinutes <= before) return `第${n}级升级时间须大于第${i}级`;
+    if (!l.userIds?.length && !l.groupIds?.length) return `第${n}级请至少选择一个升级接收人或用户组`;
+  }
+  return undefined;
+}
+
 /**
  * 呼叫类型 (call classify; DOMAIN "Call system"): what a station calls for (设备, 物料, 质量, 工艺 …),
  * who is called (users and the members of user groups), how fast they should respond and whether
@@ -33,10 +76,23 @@ export const callTypeEntity = defineEntity({
   extraRow: {
     receiverUserIds: Type.Array(Type.Integer()),
     receiverGroupIds: Type.Array(Type.Integer()),
+    /** The levels with the users and groups that still exist, each with their names (same order). */
+    escalation: Type.Array(
+      Type.Object({
+        afterMinutes: Type.Integer(),
+        userIds: Type.Array(Type.Integer()),
+        groupIds: Type.Array(Type.Integer()),
+        userNames: Type.Array(Type.String()),
+        groupNames: Type.Array(Type.String()),
+      }),
+    ),
   },
   extraBody: {
     receiverUserIds: idList('接收人'),
     receiverGroupIds: idList('接收用户组'),
+    escalation: Type.Optional(
+      Type.Array(EscalationLevelBody, { maxItems: MAX_ESCALATION_LEVELS, title: '升级规则' }),
+    ),
   },
   fields: {
     id: idField,
@@ -55,6 +111,7 @@ export const callTypeEntity = defineEntity({
       import: true,
       width: 120,
     },
+    escalationText: { label: '升级规则', type: 'string', form: false, width: 240 },
     createsRepairOrder: {
       label: '关闭时生成维修单',
       type: 'boolean',
@@ -100,7 +157,10 @@ export const callEntity = defineEntity({
     callerId: Type.Integer(),
     responderId: Type.Union([Type.Integer(), Type.Null()]),
     equipmentId: Type.Union([Type.Integer(), Type.Null()]),
-    /** Who may respond and close without the keys: the type's users and its groups' members. */
+    /**
+     * Who may respond and close without the keys: the type's users and its groups' members, and
+     * those of the escalation levels the call has reached.
+     */
     receiverIds: Type.Array(Type.Integer()),
     /** The type's target, for the badge of a late response. */
     targetMinutes: Type.Integer(),
@@ -137,6 +197,16 @@ export const callEntity = defineEntity({
       filter: ['eq'],
       width: 90,
     },
+    escalatedLevel: {
+      label: '升级级别',
+      type: 'enum',
+      enum: callEscalation,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sort: true,
+      width: 120,
+    },
+    escalatedAt: at('升级时间', false),
     closerName: { ...shownRef('关闭人', 'user', 'closerId', 90), list: false },
     closedAt: at('关闭时间'),
     handlingMinutes: minutesTaken('处理用时(分钟)'),

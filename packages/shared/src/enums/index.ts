@@ -5,6 +5,7 @@
 import {
   auditStatus,
   boundStatus,
+  callEscalation,
   callStatus,
   checkTaskStatus,
   confirmRejectStatus,
@@ -111,6 +112,7 @@ export const statusEnums = Object.freeze({
   outsourceOrderStatus,
   overdueFlag,
   callStatus,
+  callEscalation,
 });
 
 export const typeEnums = Object.freeze({

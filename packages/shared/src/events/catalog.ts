@@ -191,6 +191,21 @@ export const events = defineEvents({
       receiverIds: Type.Array(Type.Integer()),
     }),
   },
+  'call.escalated': {
+    label: '呼叫升级',
+    scope: 'tenant',
+    payload: Type.Object({
+      callId: Type.Integer(),
+      code: Type.String(),
+      typeName: Type.String(),
+      stationName: Type.String(),
+      /** The level called (1…3) and how long the call had waited by then. */
+      level: Type.Integer(),
+      waitedMinutes: Type.Integer(),
+      /** The level's users and its groups' members. */
+      recipientIds: Type.Array(Type.Integer()),
+    }),
+  },
   'call.responded': {
     label: '呼叫已响应',
     scope: 'tenant',

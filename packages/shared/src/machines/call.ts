@@ -32,4 +32,6 @@ export const callMachine = defineMachine({
       danger: true,
     },
   },
+  // the escalation job's entries: the call stays 呼叫中, further people are called
+  notes: { escalate: '升级' },
 });

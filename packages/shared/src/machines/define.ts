@@ -79,6 +79,11 @@ export interface MachineDecl<F extends string = string, A extends string = strin
   /** The state fields, most telling first: a refusal names the first field that blocks. */
   states: Record<F, MachineState>;
   actions: Record<A, MachineAction<F>>;
+  /**
+   * What else the system writes into the trail that is no action and moves no state (a call's
+   * escalation), by the trail's action name: its label in the timeline.
+   */
+  notes?: Readonly<Record<string, string>>;
 }
 
 /** A document's row as the machine reads it: its state fields and its number. */

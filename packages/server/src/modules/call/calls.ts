@@ -16,7 +16,7 @@ import { equipment, equipmentRepairs, fileFaultReport } from '../equipment/index
 import { areas, stations } from '../information/index.ts';
 import { produceWorkOrders } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
-import { receiversOf, receiversSql } from './callTypes.ts';
+import { reachedOf, reachedSql, receiversOf } from './callTypes.ts';
 import { calls, callTypes } from './schema.ts';
 
 /**
@@ -47,7 +47,7 @@ export const call = crud({
   },
   columns: {
     version: calls.version,
-    receiverIds: receiversSql(qualified(calls.typeId)),
+    receiverIds: reachedSql(qualified(calls.id)),
     targetMinutes: target.mapWith(Number),
     createsRepairOrder: sql<boolean>`(select t.creates_repair_order from call_type t where t.id = ${qualified(calls.typeId)})`,
     repairCode: sql<
@@ -132,19 +132,17 @@ export const callActions = machineService({
 });
 
 /**
- * Whether the actor may respond to or close the call: a receiver of its type (and for closing,
- * its responder) acts as a holder of the action's key would; anyone else needs the key itself.
+ * Whether the actor may respond to or close the call: one it has reached (a receiver of its type
+ * or of an escalation level it has reached) and for closing its responder act as a holder of the
+ * action's key would; anyone else needs the key itself.
  */
 async function entitled(tx: Tx, actor: Actor, id: number, action: 'respond' | 'close'): Promise<Actor> {
   if (actor === 'system' || actor.isAdmin) return actor;
   const key = `${callMachine.route}${callMachine.actions[action].button}`.toLowerCase();
   if (actor.permissions.has(key)) return actor;
-  const [row] = await tx
-    .select({ typeId: calls.typeId, responderId: calls.responderId })
-    .from(calls)
-    .where(eq(calls.id, id));
+  const [row] = await tx.select({ responderId: calls.responderId }).from(calls).where(eq(calls.id, id));
   if (!row) throw notFound('呼叫');
-  const own = row.responderId === actor.userId || (await receiversOf(tx, row.typeId)).includes(actor.userId);
+  const own = row.responderId === actor.userId || (await reachedOf(tx, id)).includes(actor.userId);
   const label = callMachine.actions[action].label;
   if (!own) throw forbidden(`只有该呼叫类型的接收人可以${label}此呼叫`);
   return { ...actor, permissions: new Set([...actor.permissions, key]) };
@@ -237,7 +235,10 @@ export async function makeCall(
   return { id, code };
 }
 
-/** Responds to a call (0 → 1): the caller and the other receivers hear someone is on the way. */
+/**
+ * Responds to a call (0 → 1): the caller and the others it reached (receivers, escalation levels
+ * called) hear someone is on the way.
+ */
 export async function respondCall(
   tx: Tx,
   actor: Actor,
@@ -247,7 +248,7 @@ export async function respondCall(
   const row = await callActions.act(tx, await entitled(tx, actor, input.id, 'respond'), 'respond', input);
   if (notices) {
     const n = await namesOf(tx, row.id);
-    const others = (await receiversOf(tx, Number(row.typeId))).filter((u) => u !== row.responderId);
+    const others = (await reachedOf(tx, row.id)).filter((u) => u !== row.responderId);
     await emitEvent(notices, 'call.responded', {
       callId: row.id,
       code: n.code,

@@ -184,7 +184,8 @@ const GENERIC_ACTIONS: Record<string, string> = {
 };
 
 export function actionLabelOf(entity: string, action: string): string {
-  const own = machineByEntity.get(entity)?.actions[action]?.label;
+  const m = machineByEntity.get(entity);
+  const own = m?.actions[action]?.label ?? m?.notes?.[action];
   const button = ACTION_LABELS[action.charAt(0).toUpperCase() + action.slice(1)];
   return own ?? GENERIC_ACTIONS[action] ?? button ?? action;
 }

@@ -106,6 +106,12 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
     message: `${actor.name}在${p.areaName ? `${p.areaName} ` : ''}${p.stationName}发起${p.typeName}呼叫“${p.code}”${p.equipmentName ? `（设备：${p.equipmentName}）` : ''}${p.remark ? `：${p.remark}` : ''}，请在${p.responseMinutes}分钟内到呼叫查询响应`,
     recipientIds: p.receiverIds,
   }),
+  'call.escalated': ({ payload: p }) => ({
+    type: 'callEscalated',
+    title: `呼叫升级：${p.stationName}`,
+    message: `呼叫升级：工位“${p.stationName}”的${p.typeName}呼叫${p.code}已等待${p.waitedMinutes}分钟未响应（第${p.level}级升级），请到呼叫查询响应`,
+    recipientIds: p.recipientIds,
+  }),
   'call.responded': ({ actor, payload: p }) => ({
     type: 'callResponded',
     title: '呼叫已响应',

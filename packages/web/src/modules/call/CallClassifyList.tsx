@@ -10,6 +10,7 @@ import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { NameTags } from '../../platform/list/columns.tsx';
 import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride } from '../../platform/list/types.ts';
+import { EscalationLevels, levelsOf } from './EscalationLevels.tsx';
 
 type CallType = RowOf<typeof callTypeEntity>;
 
@@ -29,18 +30,20 @@ const known = (r: CallType | undefined, t: (typeof RECEIVERS)[number]) => {
   return (r?.[t.ids] ?? []).map((value, i) => ({ value, label: names[i] ?? String(value) }));
 };
 
-const NO_RECEIVERS = { receiverUserIds: [], receiverGroupIds: [], createsRepairOrder: false };
+const NO_RECEIVERS = { receiverUserIds: [], receiverGroupIds: [], escalation: [], createsRepairOrder: false };
 
 /**
  * /call/classify: the call types (呼叫类型) — what a station may call for, who is told (users and
- * the members of user groups, at least one), the target response time, and whether closing an
- * equipment call files a fault report. 启用/停用 decides what the terminals offer.
+ * the members of user groups, at least one), the target response time, who else is told while
+ * nobody responds (升级规则), and whether closing an equipment call files a fault report.
+ * 启用/停用 decides what the terminals offer.
  */
 export default function CallClassifyList() {
   const columns = useMemo<Partial<Record<string, ColumnOverride<CallType>>>>(
     () => ({
       receiverUserNames: { ellipsis: false, render: (v) => <NameTags value={v} /> },
       receiverGroupNames: { ellipsis: false, render: (v) => <NameTags value={v} /> },
+      escalationText: { ellipsis: false },
       createsRepairOrder: { render: (v) => (v ? '是' : '否') },
     }),
     [],
@@ -50,8 +53,8 @@ export default function CallClassifyList() {
       entity={callTypeEntity}
       suggestCode
       columns={columns}
-      formItems={(r) =>
-        RECEIVERS.map((t) => (
+      formItems={(r) => [
+        ...RECEIVERS.map((t) => (
           <Col xs={24} md={12} key={t.ids}>
             <Form.Item
               name={t.ids}
@@ -69,9 +72,14 @@ export default function CallClassifyList() {
               />
             </Form.Item>
           </Col>
-        ))
-      }
-      formValues={(r) => ({ receiverUserIds: r.receiverUserIds, receiverGroupIds: r.receiverGroupIds })}
+        )),
+        <EscalationLevels key="escalation" row={r} />,
+      ]}
+      formValues={(r) => ({
+        receiverUserIds: r.receiverUserIds,
+        receiverGroupIds: r.receiverGroupIds,
+        escalation: levelsOf(r),
+      })}
       addValues={NO_RECEIVERS}
     />
   );

@@ -43,6 +43,8 @@ const row = (id: number, code: string, status: number, more: Record<string, unkn
   respondedAt: null,
   responseMinutes: null,
   isLate: false,
+  escalatedLevel: 0,
+  escalatedAt: null,
   closerId: null,
   closerName: null,
   closedAt: null,
@@ -70,7 +72,7 @@ beforeEach(() => {
     if (path === CALLS.listPage.path)
       return {
         content: [
-          row(1, 'HJ20261127001', 0, { isLate: true }),
+          row(1, 'HJ20261127001', 0, { isLate: true, escalatedLevel: 2, escalatedAt: '2026-11-27 09:30:00' }),
           row(2, 'HJ20261127002', 1, { responderId: ME, responderName: '陈静' }),
           row(3, 'HJ20261127003', 0, { receiverIds: [99], typeName: '质量' }),
         ],
@@ -120,6 +122,20 @@ describe('CallSearchList', () => {
     expect(buttons(others)).not.toContain('响应');
     // no add key: no 新增呼叫
     expect(screen.queryByRole('button', { name: /新增呼叫/ })).toBeNull();
+  });
+
+  it('marks the escalated calls with their level, and only those', async () => {
+    open();
+    const escalated = await rowOf('HJ20261127001');
+    expect(within(escalated).getByText('已升级至第2级')).toBeTruthy();
+    expect(within(await rowOf('HJ20261127002')).queryByText(/升级/)).toBeNull();
+    expect(screen.queryByText('未升级')).toBeNull();
+    fireEvent.click(within(escalated).getByRole('button', { name: '详情' }));
+    const drawer = (await screen.findByText('呼叫详情 — HJ20261127001')).closest(
+      '.ant-drawer',
+    ) as HTMLElement;
+    expect(within(drawer).getByText('已升级至第2级')).toBeTruthy();
+    expect(within(drawer).getByText('2026-11-27 09:30:00')).toBeTruthy();
   });
 
   it('responds with the version read, and closes with the result', async () => {

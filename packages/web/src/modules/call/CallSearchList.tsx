@@ -2,7 +2,7 @@ import { callApi } from '@factory/shared/api/call';
 import { callEntity } from '@factory/shared/entities/call';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import type { RowOf } from '@factory/shared/entities/schema';
-import { callStatus } from '@factory/shared/enums';
+import { callEscalation, callStatus } from '@factory/shared/enums';
 import { callMachine } from '@factory/shared/machines/call';
 import { useQueryClient } from '@tanstack/react-query';
 import { App, Checkbox, Descriptions, Form, Input, Tag, Typography } from 'antd';
@@ -66,6 +66,10 @@ export default function CallSearchList() {
     () => ({
       ...stateColumns<Call>(callMachine),
       isLate: { render: (v) => (v ? <Tag color="red">超时</Tag> : <Tag>正常</Tag>) },
+      // most calls never escalate: only the escalated ones carry a badge
+      escalatedLevel: {
+        render: (v) => (v ? <StateTag value={v} enumDecl={callEscalation} /> : EMPTY_CELL),
+      },
     }),
     [],
   );
@@ -189,7 +193,7 @@ function CloseModal({ call: c, onClose, onClosed }: { call?: Call; onClose(): vo
   );
 }
 
-/** A call's fields and its trail: called, responded, closed or cancelled, by whom and when. */
+/** A call's fields and its trail: called, escalated, responded, closed or cancelled, by whom and when. */
 function CallDetail({ c }: { c: Call }) {
   return (
     <>
@@ -211,6 +215,14 @@ function CallDetail({ c }: { c: Call }) {
           {c.targetMinutes ? `（时限 ${c.targetMinutes}）` : ''}
         </Descriptions.Item>
         <Descriptions.Item label="处理用时(分钟)">{shown(c.handlingMinutes)}</Descriptions.Item>
+        {!!c.escalatedLevel && (
+          <>
+            <Descriptions.Item label="升级级别">
+              <StateTag value={c.escalatedLevel} enumDecl={callEscalation} />
+            </Descriptions.Item>
+            <Descriptions.Item label="升级时间">{shown(c.escalatedAt)}</Descriptions.Item>
+          </>
+        )}
         <Descriptions.Item label="关闭人">{shown(c.closerName)}</Descriptions.Item>
         <Descriptions.Item label="关闭时间">{shown(c.closedAt)}</Descriptions.Item>
         <Descriptions.Item label="呼叫说明" span={2}>
