@@ -15,6 +15,7 @@ import { users } from '../modules/setting/index.ts';
 import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { TenantInfo } from '../platform/services.ts';
+import { machineFeed, RUN_HOUR_PLAN } from './machineStates.ts';
 import { sessionOf } from './production.ts';
 import { restockFor, spareStore } from './spareParts.ts';
 
@@ -92,7 +93,8 @@ function random(seed: number) {
 
 /**
  * The transformer works' spot-checks, inspections and upkeep of the last two weeks, made by the
- * same generator the job runs (its clock walked day by day) and done by the two equipment keepers:
+ * same generator the job runs (its clock walked day by day, the machines' state feed with it, so the
+ * 500-hour upkeep comes due on a compressor's counter) and done by the two equipment keepers:
  * most on time, some late, a few skipped for a stopped line, now and then an NG item — which
  * files its fault report; today's tasks wait to be done.
  */
@@ -125,7 +127,7 @@ export async function seedEquipmentTasks(tx: Tx, tenant: TenantInfo, adminId: nu
     permissions: keys,
   }));
   const machines = await tx
-    .select({ id: equipment.id, name: equipment.name })
+    .select({ id: equipment.id, code: equipment.code, name: equipment.name })
     .from(equipment)
     .where(eq(equipment.enabled, true))
     .orderBy(asc(equipment.code));
@@ -150,12 +152,27 @@ export async function seedEquipmentTasks(tx: Tx, tenant: TenantInfo, adminId: nu
     };
     await (kind === 2 ? maintenancePlan : inspectionPlan).create(tx, adminId, body);
   }
+  const upkeep = RUN_HOUR_PLAN;
+  await maintenancePlan.create(tx, adminId, {
+    name: upkeep.name,
+    frequency: 5,
+    intervalHours: upkeep.intervalHours,
+    startDate: start,
+    windowHours: upkeep.windowHours,
+    skipWhenIdle: true,
+    equipmentIds: machines.filter((m) => m.name.replace(/^\d+#/, '') === upkeep.machine).map((m) => m.id),
+    itemIds: upkeep.items.map((c) => itemIds.get(c)),
+    assigneeIds: keepers.map((k) => k.userId),
+  });
+  const feed = machineFeed(tx, adminId, machines, random(53));
+  await feed.start((today - WEEKS * 7) * DAY - 8 * HOUR);
   const rnd = random(37);
   // the fates come in a fixed rhythm, so every demo has some of each
   let n = 0;
   for (let day = today - WEEKS * 7; day <= today; day++) {
     const end = Math.min(now, (day + 1) * DAY - 8 * HOUR - 1);
     setClock(tx, new Date(end));
+    await feed.day(day, end);
     await generateTasks(tx, new Date(end));
     if (day === today) break;
     const due = await tx
