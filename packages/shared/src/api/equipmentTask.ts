@@ -113,3 +113,31 @@ export const maintenanceBillApi = taskApi(TASK_KINDS[2]);
 
 /** Per kind (0 点检, 1 巡检, 2 保养), in TASK_KINDS order. */
 export const equipmentTaskApi = [pointBillApi, inspectionBillApi, maintenanceBillApi] as const;
+
+/** A run-hour plan's machine: its counter now and the reading its next task is due at. */
+export const PlanMeterRow = Type.Object({
+  equipmentId: Type.Integer(),
+  equipmentCode: nullable(Type.String()),
+  equipmentName: Type.String(),
+  /** The run-hour counter now (null: the machine never reported and was never set by hand). */
+  runHours: nullable(Type.Number()),
+  /** The next task comes when the counter reaches this (null: the plan has not seen the machine yet). */
+  nextHours: nullable(Type.Integer()),
+});
+export type PlanMeterRow = Static<typeof PlanMeterRow>;
+
+/** 按运行小时 plans of either list: where each machine stands against its next task. */
+const planMeters = (base: string, route: string, label: string) =>
+  endpoint({
+    method: 'GET',
+    path: `equipment/private/${base}/getRunHourList`,
+    summary: `${label}（按运行小时）各设备的累计运行小时与下次生成工单的读数`,
+    access: { keys: [`${route}Detail`] },
+    query: IdQuery,
+    result: Type.Array(PlanMeterRow),
+  });
+
+export const planMeterApi = {
+  inspection: planMeters('inspectionPlan', 'inspectionPlanList', '点巡检计划'),
+  maintenance: planMeters('maintenancePlan', 'maintenancePlanList', '保养计划'),
+};

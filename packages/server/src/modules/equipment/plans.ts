@@ -1,3 +1,4 @@
+import { type PlanMeterRow, planMeterApi } from '@factory/shared/api/equipmentTask';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import { inspectionPlanEntity, maintenancePlanEntity } from '@factory/shared/entities/equipmentTask';
 import { checkKind } from '@factory/shared/enums';
@@ -7,10 +8,11 @@ import type { PgColumn } from 'drizzle-orm/pg-core';
 import { nowOf } from '../../platform/clock.ts';
 import { type CrudOptions, crud, qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
-import { fieldError } from '../../platform/errors.ts';
+import { fieldError, notFound } from '../../platform/errors.ts';
 import { writeTrail } from '../../platform/machine.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { users } from '../setting/index.ts';
+import { runStateColumns } from './runStates.ts';
 import { equipment } from './schema.ts';
 import { checkItems, checkPlanMeters, checkPlans, checkTasks } from './taskSchema.ts';
 
@@ -140,11 +142,40 @@ const planOptions = (entity: CrudOptions['entity'], kinds: number[]): CrudOption
   },
 });
 
+/** A plan's machines with their run-hour counters and the reading each one's next task is due at. */
+async function planMeterRows(tx: Tx, planId: number, kinds: number[]): Promise<PlanMeterRow[]> {
+  const [plan] = await tx
+    .select({ equipmentIds: checkPlans.equipmentIds })
+    .from(checkPlans)
+    .where(and(eq(checkPlans.id, planId), inArray(checkPlans.kind, kinds)));
+  if (!plan) throw notFound('计划');
+  if (!plan.equipmentIds.length) return [];
+  return tx
+    .select({
+      equipmentId: equipment.id,
+      equipmentCode: equipment.code,
+      equipmentName: equipment.name,
+      runHours: runStateColumns.runHours,
+      nextHours: checkPlanMeters.nextHours,
+    })
+    .from(equipment)
+    .leftJoin(
+      checkPlanMeters,
+      and(eq(checkPlanMeters.planId, planId), eq(checkPlanMeters.equipmentId, equipment.id)),
+    )
+    .where(inArray(equipment.id, plan.equipmentIds))
+    .orderBy(equipment.code);
+}
+
 /**
  * The plan calls of one list; its 停用 also voids the plan's tasks not yet started (those under
  * way are finished or voided by hand).
  */
-function planCalls(entity: typeof inspectionPlanEntity | typeof maintenancePlanEntity, kinds: number[]) {
+function planCalls(
+  entity: typeof inspectionPlanEntity | typeof maintenancePlanEntity,
+  kinds: number[],
+  meters: (typeof planMeterApi)[keyof typeof planMeterApi],
+) {
   const calls = crud(planOptions(entity, kinds));
   const disable = entityEndpoints(entity).disable;
   if (!disable) throw new Error(`${entity.name}: no disable call`);
@@ -157,11 +188,12 @@ function planCalls(entity: typeof inspectionPlanEntity | typeof maintenancePlanE
         return true;
       },
     }),
+    handle(meters, { handler: ({ tx, query }) => planMeterRows(tx, query.id, kinds) }),
   ];
   return { ...calls, routes };
 }
 
 /** 点巡检计划 (inspection-plan, kinds 0 and 1). */
-export const inspectionPlan = planCalls(inspectionPlanEntity, [0, 1]);
+export const inspectionPlan = planCalls(inspectionPlanEntity, [0, 1], planMeterApi.inspection);
 /** 保养计划 (maintenance-plan, kind 2). */
-export const maintenancePlan = planCalls(maintenancePlanEntity, [2]);
+export const maintenancePlan = planCalls(maintenancePlanEntity, [2], planMeterApi.maintenance);

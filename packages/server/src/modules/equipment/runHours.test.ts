@@ -218,6 +218,19 @@ describe('run-hour upkeep plans', () => {
     expect((await generate(253)).created).toBe(1);
     expect((await tasks()).map((t) => t.meterHours)).toEqual([100, 400, 500, 600]);
   });
+
+  it('lists each machine of the plan with its counter and the reading of its next task', async () => {
+    const rows = await admin.ok<{ equipmentCode: string; runHours: number | null; nextHours: number | null }[]>(
+      admin.get(`${UPKEEP}getRunHourList`, { id: planId }),
+    );
+    expect(rows).toHaveLength(1);
+    // the pump has been running since T0 (September), far past 900 h by the real clock
+    expect(rows[0]).toMatchObject({ equipmentCode: 'ZY-01', nextHours: 900 });
+    expect(rows[0].runHours).toBeGreaterThan(900);
+    const missing = await admin.get(`${UPKEEP}getRunHourList`, { id: 999_999 });
+    expect(missing.body.errorMsg).toBe('计划不存在或已被删除');
+    expect((await viewer.get(`${UPKEEP}getRunHourList`, { id: planId })).body.errorCode).not.toBe(0);
+  });
 });
 
 describe('feed messages', () => {
