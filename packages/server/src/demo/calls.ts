@@ -1,8 +1,15 @@
 import { eq, inArray } from 'drizzle-orm';
-import { callActions, callType, closeCall, makeCall, respondCall } from '../modules/call/index.ts';
+import {
+  callActions,
+  callType,
+  closeCall,
+  escalateCalls,
+  makeCall,
+  respondCall,
+} from '../modules/call/index.ts';
 import { equipment } from '../modules/equipment/index.ts';
 import { areas, stations, userStations } from '../modules/information/index.ts';
-import { users } from '../modules/setting/index.ts';
+import { userGroups, users } from '../modules/setting/index.ts';
 import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
@@ -96,18 +103,51 @@ const TYPES = [
 type TypeModel = (typeof TYPES)[number];
 
 /**
+ * Who else is called while nobody responds, by type name: [minutes after the call, user names,
+ * group names]. A stopped machine goes to the production manager, then to the production
+ * management group (the planner re-plans around it); a missing material and a waiting quality
+ * question go to the manager.
+ */
+const ESCALATION: Readonly<
+  Record<string, readonly (readonly [number, readonly string[], readonly string[]])[]>
+> = {
+  设备: [
+    [15, ['jingli01'], []],
+    [30, [], ['生产管理组']],
+  ],
+  物料: [[30, ['jingli01'], []]],
+  质量: [[20, ['jingli01'], []]],
+};
+
+/**
  * The transformer works' andon (DOMAIN "Call system"): its call types with the demo's people as
- * receivers, then three weeks of calls from its stations — nearly all responded within 1–15
- * minutes and closed with what was done, a few cancelled by their caller — and two open now: an
- * equipment call waiting and a material call under way. Written through the call module's services
- * at the moments they happened. The history was made while the 设备 type filed no fault reports;
- * the works switched that on afterwards, so the open equipment call files one when it is closed.
+ * receivers and escalation levels, then three weeks of calls from its stations — nearly all
+ * responded within 1–15 minutes and closed with what was done, a few so late that they escalated
+ * first (the escalation sweep run at each level's minute), a few cancelled by their caller — and
+ * two open now: an equipment call waiting, escalated to the manager, and a material call under way.
+ * Written through the call module's services at the moments they happened. The history was made
+ * while the 设备 type filed no fault reports; the works switched that on afterwards, so the open
+ * equipment call files one when it is closed.
  */
 export async function seedCalls(tx: Tx, tenant: TenantInfo, adminId: number): Promise<void> {
   const rng = generator(`${tenant.memberCode}-calls`);
   const people = new Map(
     (await tx.select({ id: users.id, userName: users.userName }).from(users)).map((u) => [u.userName, u.id]),
   );
+  const groups = new Map(
+    (await tx.select({ id: userGroups.id, name: userGroups.name }).from(userGroups)).map((g) => [
+      g.name,
+      g.id,
+    ]),
+  );
+  const levelsOf = (t: TypeModel) =>
+    (ESCALATION[t[0]] ?? [])
+      .map(([afterMinutes, u, g]) => ({
+        afterMinutes,
+        userIds: u.flatMap((n) => people.get(n) ?? []),
+        groupIds: g.flatMap((n) => groups.get(n) ?? []),
+      }))
+      .filter((l) => l.userIds.length || l.groupIds.length);
   const types = new Map<TypeModel, number>();
   for (const [i, t] of TYPES.entries()) {
     const id = await callType.create(tx, adminId, {
@@ -115,11 +155,21 @@ export async function seedCalls(tx: Tx, tenant: TenantInfo, adminId: number): Pr
       responseMinutes: t[2],
       receiverUserIds: t[1].flatMap((u) => people.get(u) ?? []),
       receiverGroupIds: [],
+      escalation: levelsOf(t),
       createsRepairOrder: false,
       remark: i === 0 ? '设备故障、异常停机呼叫设备员' : null,
     });
     types.set(t, id);
   }
+  /** The escalation sweep as it ran while a call waited until `until`: at each level's minute. */
+  const escalateUntil = async (t: TypeModel, calledAt: number, until: number) => {
+    for (const l of levelsOf(t)) {
+      const at = calledAt + l.afterMinutes * MINUTE;
+      if (at > until) break;
+      setClock(tx, new Date(at));
+      await escalateCalls(tx, undefined, new Date(at));
+    }
+  };
   const places = await tx
     .select({ id: stations.id, areaName: areas.name })
     .from(stations)
@@ -190,11 +240,14 @@ export async function seedCalls(tx: Tx, tenant: TenantInfo, adminId: number): Pr
         continue;
       }
       const responder = people.get(rng.pick(t[1])) ?? adminId;
+      // most within 8 minutes, some late, a few so late that the call escalated first
+      const r = rng.next();
+      const calledAt = at + k * 2 * HOUR;
       const responded =
-        at +
-        k * 2 * HOUR +
-        (rng.next() < 0.8 ? rng.int(1, 8) : rng.int(9, 15)) * MINUTE +
+        calledAt +
+        (r < 0.75 ? rng.int(1, 8) : r < 0.87 ? rng.int(9, 15) : rng.int(16, 45)) * MINUTE +
         rng.int(0, 59) * 1000;
+      await escalateUntil(t, calledAt, responded);
       setClock(tx, new Date(responded));
       await respondCall(tx, as(responder), { id: made.id }, undefined);
       setClock(tx, new Date(responded + rng.int(5, 90) * MINUTE));
@@ -202,10 +255,11 @@ export async function seedCalls(tx: Tx, tenant: TenantInfo, adminId: number): Pr
     }
   }
 
-  // on the floor now: an equipment call waiting, a material call being handled
+  // on the floor now: an equipment call waiting (escalated to the manager), a material call being handled
   const device = TYPES[0];
   const material = TYPES[1];
-  await raise(device, now - 6 * MINUTE);
+  await raise(device, now - 17 * MINUTE);
+  await escalateUntil(device, now - 17 * MINUTE, now);
   const underWay = await raise(material, now - 20 * MINUTE);
   setClock(tx, new Date(now - 16 * MINUTE));
   await respondCall(tx, as(people.get(material[1][0]) ?? adminId), { id: underWay.id }, undefined);
