@@ -71,15 +71,14 @@ export function EscalationLevels({ row }: { row: CallType | undefined }) {
                   <Form.Item
                     name={[name, 'afterMinutes']}
                     rules={[{ required: true, message: '请输入超时分钟' }]}
-                    style={{ width: 170, marginBottom: 0 }}
+                    style={{ width: 140, marginBottom: 0 }}
                   >
                     <InputNumber
                       min={1}
                       max={MAX_RESPONSE_MINUTES}
                       precision={0}
-                      addonBefore="超时"
-                      addonAfter="分钟"
-                      placeholder="分钟"
+                      suffix="分钟"
+                      placeholder="超时分钟"
                       aria-label={`第${i + 1}级超时分钟`}
                       style={{ width: '100%' }}
                     />
