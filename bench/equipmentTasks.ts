@@ -2,8 +2,9 @@
  * Check task generation at scale (issue 23, "Speed"): one day of tasks for BENCH_ET_PLANS (5 000)
  * enabled plans on PostgreSQL, through the product's generator (`generateTasks`, the job's work in
  * one tenant transaction) — target < 2 s (median of BENCH_ET_RUNS, each on a fresh day). The
- * plans mix the frequencies (per shift over three shifts, daily, weekly, every 2 days), one or two
- * machines and 3–6 items each; each run's day starts where the last ended, as the job goes on. Also
+ * plans mix the frequencies (per shift over three shifts, daily, weekly, every 2 days, and one in
+ * ten by run hours — every 8 hours on counters of machines that run day and night, so each such
+ * plan's machines come due once a day), one or two machines and 3–6 items each; each run's day starts where the last ended, as the job goes on. Also
  * shown: the same day again (nothing to make: the idempotent path) and two generators on the same
  * day at once (exactly once: the count is checked).
  * A report only: exits 0 whatever the figures, non-zero only when something failed.
@@ -58,7 +59,7 @@ async function main() {
       from generate_series(1, ${ITEMS}) g`);
     const plans = Array.from({ length: settings.plans }, (_, i) => {
       const r = rnd();
-      const frequency = r < 0.2 ? 0 : r < 0.8 ? 1 : r < 0.9 ? 2 : 4;
+      const frequency = r < 0.2 ? 0 : r < 0.7 ? 1 : r < 0.8 ? 2 : r < 0.9 ? 4 : 5;
       const machines = Array.from(
         { length: 1 + Math.floor(rnd() * 2) },
         () => 1 + Math.floor(rnd() * MACHINES),
@@ -71,9 +72,13 @@ async function main() {
         items: [...new Set(items)],
       };
     });
-    await tx.execute(sql`insert into check_plan (name, kind, frequency, interval_days, slot_time, start_date,
-        equipment_ids, item_ids, generated_until)
-      select p->>'name', 0, (p->>'frequency')::smallint, case when (p->>'frequency')::int = 4 then 2 end, '08:00',
+    // every machine has run since the first day began: the run-hour plans count on its counter
+    await tx.execute(sql`insert into equipment_run_state (equipment_id, machine_state, state_since, run_seconds)
+      select id, 1, ${new Date(FIRST_DAY).toISOString()}::timestamptz, 0 from equipment`);
+    await tx.execute(sql`insert into check_plan (name, kind, frequency, interval_days, interval_hours, slot_time,
+        start_date, equipment_ids, item_ids, generated_until)
+      select p->>'name', 0, (p->>'frequency')::smallint, case when (p->>'frequency')::int = 4 then 2 end,
+        case when (p->>'frequency')::int = 5 then 8 end, '08:00',
         '2026-03-01', array(select jsonb_array_elements_text(p->'machines')::int),
         array(select jsonb_array_elements_text(p->'items')::int), ${new Date(FIRST_DAY - 1).toISOString()}::timestamptz
       from jsonb_array_elements(${JSON.stringify(plans)}::jsonb) p`);
