@@ -7,6 +7,7 @@ import { EQUIPMENT_BASE } from '../machines/equipment.ts';
 import { endpoint } from './contract.ts';
 import { ExportQuery, ImportCheckResult, ImportError, ImportQuery, ImportWriteResult } from './import.ts';
 import { RowId } from './list.ts';
+import { warehouseApi } from './warehouse.ts';
 
 const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 const BASE = `${EQUIPMENT_BASE}sparePartStock/`;
@@ -170,6 +171,18 @@ export const sparePartStockApi = {
     access: { keys: ['partNums'] },
     query: PartNumsQuery,
     result: Type.Object({ content: Type.Array(PartNumsRow), total: Type.Integer() }),
+  }),
+  /** One part's batches in the 备件仓 (the stock list's 批次数 opens them). */
+  batches: endpoint({
+    method: 'GET',
+    path: `${BASE}getPartNumsBatchList`,
+    summary: '一个备件在各备件仓按库位与批次的库存',
+    access: { keys: ['partNums'] },
+    query: Type.Object(
+      { materialsId: RowId('备件'), warehouseIdStr: warehouseApi.balances.query.properties.warehouseIdStr },
+      { additionalProperties: false },
+    ),
+    result: warehouseApi.balances.result,
   }),
   /** Answers an .xlsx file, not the envelope. */
   stockExport: endpoint({

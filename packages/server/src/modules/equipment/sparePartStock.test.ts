@@ -1,4 +1,5 @@
 import type { PartNumsRow } from '@factory/shared/api/sparePartStock';
+import type { StockBalanceRow } from '@factory/shared/api/warehouse';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Calls, callsAs, searchVal, workbook } from '../../testing/calls.ts';
@@ -106,6 +107,22 @@ describe('备件库存', () => {
       ['BRG-6205', '低于安全库存'],
       ['CU-1.8', '正常'],
     ]);
+  });
+
+  it('opens a part’s batches in the 备件仓 only, under the stock page’s key', async () => {
+    const batches = (query: Record<string, string | number>) =>
+      keeper.ok<StockBalanceRow[]>(keeper.get(`${S}getPartNumsBatchList`, query));
+    // the copper in the finished-goods warehouse (no 备件仓) is not among them
+    expect(
+      (await batches({ materialsId: f.ids.copper })).map((b) => [b.warehouseName, b.batchCode, b.onHand]),
+    ).toEqual([
+      ['原材料仓', 'CU-01', 6],
+      ['原材料仓', 'CU-02', 4],
+    ]);
+    expect(await batches({ materialsId: f.ids.copper, warehouseIdStr: String(spare2) })).toEqual([]);
+    expect(await batches({ materialsId: f.ids.copper, warehouseIdStr: String(f.ids.finished) })).toEqual([]);
+    // steel is no spare part: nothing, though it lies in a 备件仓
+    expect(await batches({ materialsId: f.ids.steel })).toEqual([]);
   });
 
   it('checks the opening-stock file row by row, then posts one stock-in per 备件仓', async () => {

@@ -37,6 +37,7 @@ import {
   warehouses,
 } from '../information/index.ts';
 import {
+  balances,
   bookingType,
   ids,
   pageOf,
@@ -48,7 +49,7 @@ import {
   stockMovements,
 } from '../warehouse/index.ts';
 import { spareParts } from './sparePartSchema.ts';
-import { notSpare, partProblem, registered, spareWarehouseProblem } from './spareParts.ts';
+import { notSpare, partProblem, registered, spareWarehouse, spareWarehouseProblem } from './spareParts.ts';
 
 /**
  * 备件库存 and 备件出入库 (docs/spare-parts.md): the warehouse's stock and documents narrowed to the
@@ -410,6 +411,23 @@ async function addBill(tx: Tx, session: SessionInfo, body: PartBillAdd) {
 const REVERSE_KEYS = actionKeys(stockDocMachine, 'reverse').map((k) => k.toLowerCase());
 
 /**
+ * One part's stock by 备件仓, location and batch (备件库存's 批次数), in the 备件仓 asked (none: all
+ * of them); a material not registered as a spare part has none to show here.
+ */
+async function partBatches(tx: Tx, q: { materialsId: number; warehouseIdStr?: string }) {
+  const chosen = ids(q.warehouseIdStr);
+  const [places, part] = await Promise.all([
+    tx
+      .select({ id: warehouses.id })
+      .from(warehouses)
+      .where(and(spareWarehouse, chosen.length ? inArray(warehouses.id, chosen) : undefined)),
+    registered(tx, [q.materialsId]),
+  ]);
+  if (!places.length || !part.get(q.materialsId)?.spare) return [];
+  return balances(tx, { materialsId: q.materialsId, warehouseIdStr: places.map((p) => p.id).join(',') });
+}
+
+/**
  * 冲销 of a posted spare bill through the warehouse's own reversal: a bill a module made (a
  * repair's 备件领用, madeFor) is refused there in the ledger's words, as is one whose stock-in has
  * been used since.
@@ -475,6 +493,7 @@ export const sparePartStockRoutes: RouteDef[] = [
       });
     },
   }),
+  handle(sparePartStockApi.batches, { handler: ({ tx, query }) => partBatches(tx, query) }),
   handle(sparePartStockApi.bills, { handler: ({ tx, query }) => stockDoc.list(tx, query, spareBills) }),
   handle(sparePartStockApi.billsExport, {
     handler: async ({ tx, query, reply }) => {

@@ -28,7 +28,7 @@ const isSparePart = (materialsId: SQL | typeof materials.id) =>
   sql`exists (select 1 from ${spareParts} s where s.materials_id = ${materialsId})`;
 
 /** The spare warehouses (备件仓) that are in service: where parts are kept and issued from. */
-const spareWarehouse = and(eq(warehouses.kind, 0), eq(warehouses.isSpare, true));
+export const spareWarehouse = and(eq(warehouses.kind, 0), eq(warehouses.isSpare, true));
 
 /** Registered spare parts among `materialIds`, with their names (for messages). */
 export async function registered(tx: Tx, materialIds: number[]) {

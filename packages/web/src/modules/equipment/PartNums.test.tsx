@@ -48,6 +48,23 @@ beforeEach(() => {
   send.mockImplementation(async (_method, path) => {
     if (path === basicConfigApi.value.path) return '[10,20,50]' as never;
     if (path === sparePartStockApi.stock.path) return { content: ROWS, total: ROWS.length } as never;
+    if (path === sparePartStockApi.batches.path)
+      return [
+        {
+          id: 11,
+          warehouseId: 3,
+          warehouseName: '备件库',
+          locationId: null,
+          locationName: null,
+          batchId: 4,
+          batchCode: 'ZC20261101',
+          producedOn: null,
+          onHand: 2,
+          allocated: 0,
+          available: 2,
+          firstInAt: '2026-11-01 08:00:00',
+        },
+      ] as never;
     throw new Error(`unexpected call ${path}`);
   });
 });
@@ -106,6 +123,18 @@ describe('PartNums', { timeout: 90_000 }, () => {
     fireEvent.click(screen.getByRole('checkbox', { name: '显示零库存' }));
     fireEvent.click(screen.getByRole('button', { name: /查\s*询/ }));
     await waitFor(() => expect(lastQuery()).toMatchObject({ isShowZero: 1, currentPage: 1 }));
+  });
+
+  it('opens a part’s batches in its 备件仓 from the batch count', async () => {
+    mount();
+    await waitFor(() => expect(rowOf(bearing)).toBeTruthy());
+    fireEvent.click(screen.getByLabelText('查看深沟球轴承 6205的批次'));
+    expect(await screen.findByText('ZC20261101')).toBeTruthy();
+    expect(send).toHaveBeenCalledWith(
+      'GET',
+      sparePartStockApi.batches.path,
+      expect.objectContaining({ query: expect.objectContaining({ materialsId: 1, warehouseIdStr: '3' }) }),
+    );
   });
 
   it('offers neither import nor export without their permissions', async () => {

@@ -24,6 +24,7 @@ import {
   FilterCard,
   FilterItem,
   ReportTable,
+  StockDrawer,
   useReportExport,
   useReportPaging,
   warehouseIdStr,
@@ -85,6 +86,7 @@ export default function PartNums() {
   const [filters, setFilters] = useState<Filters>(NO_FILTERS);
   const [order, setOrder] = useState<string>();
   const [importing, setImporting] = useState(false);
+  const [batchesOf, setBatchesOf] = useState<PartNumsRow>();
   const paging = useReportPaging();
   const q = partNumsQuery(filters, order);
   const query = useQuery({
@@ -184,7 +186,22 @@ export default function PartNums() {
       width: 115,
       render: (v: number) => <LimitTag state={v} />,
     },
-    { key: 'batchCount', dataIndex: 'batchCount', title: '批次数', width: 70, align: 'right' },
+    {
+      key: 'batchCount',
+      dataIndex: 'batchCount',
+      title: '批次数',
+      width: 70,
+      align: 'right',
+      // the count opens the batches it counts
+      render: (v: number, r) =>
+        v > 0 && r.warehouseId !== null ? (
+          <Typography.Link onClick={() => setBatchesOf(r)} aria-label={`查看${r.materialsName}的批次`}>
+            {v}
+          </Typography.Link>
+        ) : (
+          (v ?? 0)
+        ),
+    },
     {
       key: 'lastInAt',
       dataIndex: 'lastInAt',
@@ -280,6 +297,23 @@ export default function PartNums() {
           setOrder(toOrder(sorter, SORTABLE));
           paging.first();
         }}
+      />
+      <StockDrawer
+        open={batchesOf !== undefined}
+        title={
+          batchesOf
+            ? `${batchesOf.materialsName}（${batchesOf.materialsCode}）· ${batchesOf.warehouseName}`
+            : ''
+        }
+        balances={
+          batchesOf && {
+            endpoint: sparePartStockApi.batches,
+            materialsId: batchesOf.materialsId,
+            unit: batchesOf.materialsUnit,
+            warehouseIds: batchesOf.warehouseId === null ? undefined : [batchesOf.warehouseId],
+          }
+        }
+        onClose={() => setBatchesOf(undefined)}
       />
       <ImportWizard
         open={importing}

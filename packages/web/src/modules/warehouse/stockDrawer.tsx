@@ -1,4 +1,5 @@
 import type { FilterItem as ListFilter } from '@factory/shared/api/list';
+import type { sparePartStockApi } from '@factory/shared/api/sparePartStock';
 import { type lineSideApi, type StockBalanceRow, warehouseApi } from '@factory/shared/api/warehouse';
 import { useQuery } from '@tanstack/react-query';
 import { Empty, Flex, Table, type TableColumnType, Tabs, Typography } from 'antd';
@@ -36,8 +37,11 @@ const BALANCE_COLUMNS = (unit: string): TableColumnType<StockBalanceRow>[] => [
   { key: 'firstInAt', dataIndex: 'firstInAt', title: '首次入库', width: 170, render: (v) => v ?? EMPTY_CELL },
 ];
 
-/** Where a material's balances are read: every warehouse's, or the line-side ones' only. */
-export type BalancesEndpoint = typeof warehouseApi.balances | typeof lineSideApi.balances;
+/** Where a material's balances are read: every warehouse's, the line-side ones' only, or the 备件仓' only. */
+export type BalancesEndpoint =
+  | typeof warehouseApi.balances
+  | typeof lineSideApi.balances
+  | typeof sparePartStockApi.batches;
 
 /** What the drawer's batch tab shows: one material's balances, in these warehouses (none: all). */
 export interface BalancesOf {
@@ -106,8 +110,11 @@ export function StockDrawer({
   summary?: ReactNode;
   /** None while nothing is chosen. */
   balances?: BalancesOf;
-  /** Its movements: where read, under which filters; `hidden` columns beside what the drawer says already. */
-  movements: { source?: MovementSource; fixed: ListFilter[]; prefsKey: string; hidden?: string[] };
+  /**
+   * Its movements: where read, under which filters; `hidden` columns beside what the drawer says
+   * already. None: the batches only (the spare-part stock, whose bills have a page of their own).
+   */
+  movements?: { source?: MovementSource; fixed: ListFilter[]; prefsKey: string; hidden?: string[] };
   onClose(): void;
 }) {
   return (
@@ -122,20 +129,29 @@ export function StockDrawer({
                 label: balances.batchCode ? `批次库存（批次号含“${balances.batchCode}”）` : '批次库存',
                 children: <Balances {...balances} />,
               },
-              {
-                key: 'movements',
-                label: '库存流水',
-                children: (
-                  <MovementList
-                    source={movements.source}
-                    fixed={movements.fixed}
-                    title="物料库存流水"
-                    prefsKey={movements.prefsKey}
-                    search={false}
-                    hidden={['materialsName', 'materialsCode', 'isReversal', ...(movements.hidden ?? [])]}
-                  />
-                ),
-              },
+              ...(movements
+                ? [
+                    {
+                      key: 'movements',
+                      label: '库存流水',
+                      children: (
+                        <MovementList
+                          source={movements.source}
+                          fixed={movements.fixed}
+                          title="物料库存流水"
+                          prefsKey={movements.prefsKey}
+                          search={false}
+                          hidden={[
+                            'materialsName',
+                            'materialsCode',
+                            'isReversal',
+                            ...(movements.hidden ?? []),
+                          ]}
+                        />
+                      ),
+                    },
+                  ]
+                : []),
             ]}
           />
         </Flex>
