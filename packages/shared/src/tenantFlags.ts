@@ -24,6 +24,7 @@ export const TENANT_FLAGS = {
   logButtons: { label: '日志按钮', description: '列表显示操作日志按钮' },
   hideUserEquipment: { label: '隐藏用户设备', description: '角色关联用户不显示设置设备操作' },
   releaseSlipLabel: { label: '来料检验称放行单', description: '质检类型“来料检验”显示为“放行单”' },
+  skipRepairAudit: { label: '维修免审核', description: '故障报修直接进入待接单，不经审核派工' },
 } as const satisfies Record<string, { label: string; description: string }>;
 
 export type TenantFlag = keyof typeof TENANT_FLAGS;

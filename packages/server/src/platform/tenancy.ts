@@ -172,3 +172,15 @@ const tenantColumns = {
   createdAt: tenants.createdAt,
   updatedAt: tenants.updatedAt,
 };
+
+/**
+ * The flags of the tenant a transaction is in, for services that run without a session (a
+ * reading's fault report) or whose hooks see only the transaction.
+ */
+export async function flagsOfTenant(tx: Tx): Promise<TenantFlags> {
+  const [row] = await tx
+    .select({ flags: tenants.flags })
+    .from(tenants)
+    .where(eq(tenants.id, sql`nullif(current_setting('app.tenant_id', true), '')::int`));
+  return row?.flags ?? {};
+}

@@ -10,6 +10,7 @@ import { BigIdQuery, BigRowId } from './list.ts';
  */
 export const notificationType = defineEnum([
   { value: 'equipmentRepairRecordCreated', label: '设备维修' },
+  { value: 'equipmentRepairDispatched', label: '维修派工' },
   { value: 'userCreated', label: '新增用户' },
   { value: 'passwordReset', label: '密码重置' },
   { value: 'stationChanged', label: '工位切换' },

@@ -100,6 +100,8 @@ const tracked = {
     width: 90,
   },
   reporterName: shownRef('报修人', 'user', 'reporterId', 90),
+  /** Named at 审核派工 or 改派: only they may take it (none: any repairer). */
+  dispatchedNames: shownText('指派人员', 140),
   repairerNames: shownText('维修人员', 140),
 } satisfies Record<string, FieldDecl>;
 
@@ -121,12 +123,15 @@ const repaired = {
 const extraRow = {
   version: Type.Integer(),
   repairerIds: Type.Array(Type.Integer()),
+  dispatchedIds: Type.Array(Type.Integer()),
+  /** Nobody has acted on the report yet: its reporter may still edit or withdraw it. */
+  untouched: Type.Boolean(),
 };
 
 /**
  * Fault reports 故障报修 (equipment-fault list): a repair order seen from the people who report
- * faults — reported here (status 1, pending audit), edited or withdrawn while still pending, and
- * passed to the repairers or rejected. Other sources (a task's NG check, an out-of-range reading,
+ * faults — reported here (status 1, pending audit; 2 when the tenant skips the audit), edited or
+ * withdrawn while nobody has acted on it (`untouched`), and passed to the repairers or rejected. Other sources (a task's NG check, an out-of-range reading,
  * a call) file them alike.
  */
 export const equipmentFaultEntity = defineEntity({
@@ -144,6 +149,7 @@ export const equipmentFaultEntity = defineEntity({
     ...reported,
     status: tracked.status,
     reporterName: tracked.reporterName,
+    dispatchedNames: { ...tracked.dispatchedNames, list: false },
     repairerNames: { ...tracked.repairerNames, list: false },
     // what the repair found, for the reporter to read (set by the repair, not by this form)
     faultReasonName: { ...repaired.faultReasonName, readOnly: true, list: false },
@@ -184,6 +190,7 @@ export const equipmentRepairEntity = defineEntity({
     status: tracked.status,
     ...repaired,
     reporterName: tracked.reporterName,
+    dispatchedNames: tracked.dispatchedNames,
     repairerNames: tracked.repairerNames,
     verifierName: shownRef('验证人', 'user', 'verifierId', 90),
     completedAt: datetime('完成时间', { readOnly: true, list: false }),

@@ -112,8 +112,23 @@ export const events = defineEvents({
       equipmentName: Type.String(),
       phenomenon: Type.String(),
       isStopped: Type.Boolean(),
+      /** Where it starts: 1 waits for audit, 2 waits for a repairer (the tenant skips the audit). */
+      status: Type.Integer(),
       /** The machine's keepers (every equipment keeper when it has none). */
       keeperIds: Type.Array(Type.Integer()),
+    }),
+  },
+  'equipmentRepair.dispatched': {
+    label: '维修派工',
+    scope: 'tenant',
+    payload: Type.Object({
+      repairId: Type.Integer(),
+      code: Type.String(),
+      equipmentCode: Type.String(),
+      equipmentName: Type.String(),
+      phenomenon: Type.String(),
+      /** The repairers named (审核派工 or 改派): only they may take it. */
+      dispatchedIds: Type.Array(Type.Integer()),
     }),
   },
   'mould.lifeWarning': {

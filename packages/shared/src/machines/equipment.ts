@@ -6,11 +6,13 @@ export const EQUIPMENT_BASE = 'equipment/private/';
 
 /**
  * A repair order 维修工单 (DOMAIN "Fault report → repair order"; docs/equipment-repair.md): a fault
- * report waits for audit (1), is passed to the repairers (2) or rejected (7); a repairer takes it
- * (3) or gives it back, starts (4) and finishes it with the reason, measures and spare parts used
- * (5); the reporter or a keeper — not a repairer — verifies it done (6) or sends it back to
- * repairing. The fault list's 派工 and 驳回 keys take the audit too. A quick repair is saved
- * completed and takes no action.
+ * report waits for audit (1) and is passed to the repairers (2), optionally naming who may take it,
+ * or rejected (7); a tenant that skips the audit (`skipRepairAudit`) has the system pass every
+ * report as it is filed. Who may take one at 2 can be changed (改派); a repairer takes it (3) or
+ * gives it back, starts (4) and finishes it with the reason, measures and spare parts used (5);
+ * the reporter or a keeper — not a repairer — verifies it done (6) or sends it back to repairing.
+ * The fault list's 派工 and 驳回 keys take the audit too. A quick repair is saved completed and
+ * takes no action.
  */
 export const equipmentRepairMachine = defineMachine({
   name: 'equipmentRepair',
@@ -20,13 +22,28 @@ export const equipmentRepairMachine = defineMachine({
   base: `${EQUIPMENT_BASE}equipmentRepair/`,
   states: { status: { label: '状态', enum: repairOrderStatus } },
   actions: {
+    // its dialog names the repairers (指派维修人员), none leaving it to any of them
     audit: {
       label: '审核派工',
       button: 'Distribute',
       alsoKeys: ['equipmentFaultListDistribute'],
+      own: true,
       when: { status: [1] },
       set: { status: 2 },
-      confirm: '审核通过后维修工单将派给维修人员接单，确定通过吗？',
+    },
+    skipAudit: {
+      label: '免审核',
+      button: 'Distribute',
+      system: true,
+      when: { status: [1] },
+      set: { status: 2 },
+    },
+    redispatch: {
+      label: '改派',
+      button: 'Distribute',
+      alsoKeys: ['equipmentFaultListDistribute'],
+      own: true,
+      when: { status: [2] },
     },
     reject: {
       label: '驳回',

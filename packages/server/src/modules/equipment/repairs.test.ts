@@ -31,6 +31,9 @@ type Repair = {
   reporterName: string | null;
   repairerIds: number[];
   repairerNames: string;
+  dispatchedIds: number[];
+  dispatchedNames: string;
+  untouched: boolean;
   faultReasonName: string | null;
   measures: string | null;
   repairMinutes: number | null;
@@ -307,12 +310,16 @@ describe('repair orders', () => {
   it('walks every (state, action) of the repair machine', async () => {
     const r = await report({ isStopped: false });
     const steps = await walkMachine(h, f.tenant.id, equipmentRepairActions, equipmentRepairs, r.id, {
+      audit: { id: r.id, version: 0, dispatchedIds: [repairerId] },
+      redispatch: { id: r.id, version: 0, dispatchedIds: [helperId] },
       finish: { faultReasonId: reason, measures: '走查' },
     });
-    expect(steps).toHaveLength(7 * 8);
+    expect(steps).toHaveLength(7 * 10);
     expect(steps.filter((s) => !s.refused).map((s) => `${s.action} ${s.state.status}`)).toEqual([
       'audit 1',
+      'skipAudit 1',
       'reject 1',
+      'redispatch 2',
       'accept 2',
       'giveBack 3',
       'start 3',
@@ -320,6 +327,213 @@ describe('repair orders', () => {
       'verify 5',
       'reopen 5',
     ]);
+  });
+});
+
+type Trail = { action: string; actionLabel: string; userName: string };
+const trailOf = (as: Calls, id: number) => as.ok<Trail[]>(as.get(`${REPAIR}getLogList`, { id }));
+
+/** What the outbox holds of a repair's event (the notice's source). */
+async function eventOf(tenantId: number, name: string, repairId: number) {
+  const rows = await h.db.withTenant(tenantId, (tx) =>
+    tx.execute(
+      sql`select payload from domain_event where name = ${name} and (payload->>'repairId')::int = ${repairId}`,
+    ),
+  );
+  return (rows as unknown as { rows: { payload: Record<string, unknown> }[] }).rows.map((r) => r.payload);
+}
+
+/** The notices a user got of a type, newest last. */
+async function noticesOf(userId: number, type: string) {
+  const rows = await h.db.systemQuery<{ message: string }>(
+    sql`select message from notification_task where recipient_id = ${userId} and type = ${type} order by id`,
+  );
+  return rows.map((r) => r.message);
+}
+
+describe('dispatch to named repairers', () => {
+  let helper: Calls;
+  beforeAll(async () => {
+    helper = callsAs(h, await h.login('rep', 'weixiu2'));
+  });
+
+  it('takes only the named at 审核派工: others are refused, the named are told and accept', async () => {
+    const r = await report({ isStopped: false });
+    const nobody = await act(f.a, r.id, 'audit', { dispatchedIds: [helperId, 999_999] });
+    expect(nobody.body.errorMsg).toBe('所选维修人员不存在或已被删除');
+    await f.a.ok(act(f.a, r.id, 'audit', { dispatchedIds: [helperId] }));
+    expect(await repairOf(r.id)).toMatchObject({
+      status: 2,
+      dispatchedIds: [helperId],
+      dispatchedNames: '维修工小刘',
+      untouched: false,
+    });
+    expect(await eventOf(f.tenant.id, 'equipmentRepair.dispatched', r.id)).toEqual([
+      expect.objectContaining({ code: r.code, dispatchedIds: [helperId] }),
+    ]);
+    expect((await noticesOf(helperId, 'equipmentRepairDispatched')).at(-1)).toBe(
+      `管理员把维修工单“${r.code}”派给了您：设备“1#立式绕线机”（RX-01），绕线张力波动大，断线两次。请及时接单`,
+    );
+    expect(await noticesOf(repairerId, 'equipmentRepairDispatched')).toEqual([]);
+    const other = await act(repairer, r.id, 'accept');
+    expect(other.body.errorMsg).toBe(`维修工单“${r.code}”已指派给维修工小刘，您不能接单`);
+    await helper.ok(act(helper, r.id, 'accept'));
+    expect(await repairOf(r.id)).toMatchObject({ status: 3, repairerIds: [helperId] });
+  });
+
+  it('leaves an order named to nobody to any repairer (the pool)', async () => {
+    const r = await report({ isStopped: false });
+    await f.a.ok(act(f.a, r.id, 'audit', { dispatchedIds: [] }));
+    expect(await repairOf(r.id)).toMatchObject({ status: 2, dispatchedIds: [], dispatchedNames: '' });
+    expect(await eventOf(f.tenant.id, 'equipmentRepair.dispatched', r.id)).toEqual([]);
+    await repairer.ok(act(repairer, r.id, 'accept'));
+  });
+
+  it('keeps the dispatch through 退单, and 改派 changes who may take it (or frees it)', async () => {
+    const r = await report({ isStopped: false });
+    await f.a.ok(act(f.a, r.id, 'audit', { dispatchedIds: [helperId] }));
+    await helper.ok(act(helper, r.id, 'accept'));
+    const busy = await act(f.a, r.id, 'redispatch', { dispatchedIds: [repairerId] });
+    expect(busy.body.errorMsg).toBe(`维修工单“${r.code}”待维修，不能改派`);
+    await helper.ok(act(helper, r.id, 'giveBack', { reason: '缺少专用工装' }));
+    expect(await repairOf(r.id)).toMatchObject({ status: 2, repairerIds: [], dispatchedIds: [helperId] });
+    expect((await act(repairer, r.id, 'accept')).body.errorMsg).toBe(
+      `维修工单“${r.code}”已指派给维修工小刘，您不能接单`,
+    );
+    // 改派 to the repairer: he is told and may take it, the one named before no longer may
+    await f.a.ok(act(f.a, r.id, 'redispatch', { dispatchedIds: [repairerId, helperId] }));
+    expect((await repairOf(r.id)).dispatchedNames).toBe('维修工老张、维修工小刘');
+    await f.a.ok(act(f.a, r.id, 'redispatch', { dispatchedIds: [repairerId] }));
+    expect((await noticesOf(repairerId, 'equipmentRepairDispatched')).at(-1)).toContain(
+      `“${r.code}”派给了您`,
+    );
+    expect((await act(helper, r.id, 'accept')).body.errorMsg).toBe(
+      `维修工单“${r.code}”已指派给维修工老张，您不能接单`,
+    );
+    // freed to the pool: anyone with 接单 may take it
+    await f.a.ok(act(f.a, r.id, 'redispatch', { dispatchedIds: [] }));
+    await helper.ok(act(helper, r.id, 'accept'));
+    expect((await trailOf(f.a, r.id)).map((t) => t.actionLabel)).toEqual([
+      '审核派工',
+      '接单',
+      '退单',
+      '改派',
+      '改派',
+      '改派',
+      '接单',
+    ]);
+  });
+
+  it('lets an administrator take an order named to others', async () => {
+    const r = await report({ isStopped: false });
+    await f.a.ok(act(f.a, r.id, 'audit', { dispatchedIds: [helperId] }));
+    await f.a.ok(act(f.a, r.id, 'accept'));
+    expect((await repairOf(r.id)).status).toBe(3);
+  });
+});
+
+describe('a tenant that skips the repair audit (维修免审核)', () => {
+  let skip: Awaited<ReturnType<Harness['addTenant']>>;
+  let admin: Calls;
+  let operator: Calls;
+  let keeper: Calls;
+  let press: number;
+  beforeAll(async () => {
+    skip = await h.addTenant(
+      'repskip',
+      [
+        { userName: 'caozuo', name: '操作工小李', modules: ['equipment'] },
+        { userName: 'weixiu', name: '维修工老周', modules: ['equipment'] },
+      ],
+      { skipRepairAudit: true },
+    );
+    admin = callsAs(h, await h.login('repskip', 'admin'));
+    operator = callsAs(h, await h.login('repskip', 'caozuo'));
+    keeper = callsAs(h, await h.login('repskip', 'weixiu'));
+    press = (
+      await admin.ok<{ id: number }>(
+        admin.post(`${E}equipment/addEquipment`, { code: 'YJ-01', name: '1#液压机' }),
+      )
+    ).id;
+    await h.db.withTenant(skip.id, (tx) =>
+      tx.insert(userEquipment).values({ userId: skip.users.weixiu, equipmentId: press }),
+    );
+  });
+
+  const detailOf = (id: number) => admin.ok<Repair>(admin.get(`${REPAIR}getEquipmentRepairDetail`, { id }));
+  const actHere = async (as: Calls, id: number, action: string, body: Record<string, unknown> = {}) =>
+    as.post(`${REPAIR}${action}`, { id, version: (await detailOf(id)).version, ...body });
+  const file = (phenomenon: string) =>
+    operator.ok<Repair>(
+      operator.post(`${FAULT}addEquipmentFault`, {
+        equipmentId: press,
+        faultTime: new Date(Date.now() - 10 * 60_000).toISOString(),
+        phenomenon,
+        isStopped: true,
+      }),
+    );
+
+  it('files from the list at 待接单, the audit recorded as skipped by the system, the keepers told to take it', async () => {
+    const r = await file('液压站油温高报警');
+    expect(r).toMatchObject({ status: 2, untouched: true, dispatchedIds: [] });
+    const [row] = await h.db.withTenant(skip.id, (tx) =>
+      tx
+        .select({ auditedBy: equipmentRepairs.auditedBy })
+        .from(equipmentRepairs)
+        .where(eq(equipmentRepairs.id, r.id)),
+    );
+    expect(row.auditedBy).toBeNull();
+    expect((await trailOf(admin, r.id)).map((t) => [t.actionLabel, t.userName])).toEqual([
+      ['免审核', '系统'],
+    ]);
+    expect(await eventOf(skip.id, 'equipmentRepair.reported', r.id)).toEqual([
+      expect.objectContaining({ status: 2, keeperIds: [skip.users.weixiu] }),
+    ]);
+    expect((await noticesOf(skip.users.weixiu, 'equipmentRepairRecordCreated')).at(-1)).toBe(
+      `操作工小李报修设备“1#液压机”（YJ-01），已停机：液压站油温高报警。维修单号 ${r.code}，已免审核，请及时接单`,
+    );
+    // nobody named: the pool, as after an audit
+    await keeper.ok(actHere(keeper, r.id, 'accept'));
+    expect((await detailOf(r.id)).status).toBe(3);
+  });
+
+  it('files through fileFaultReport at 待接单 too (a reading, a check, a call)', async () => {
+    const filed = await h.db.withTenant(skip.id, (tx) =>
+      fileFaultReport(tx, 'system', { equipmentId: press, phenomenon: '油温超上限：78 ℃' }),
+    );
+    expect(await detailOf(filed.id)).toMatchObject({ status: 2, reporterName: null });
+    expect(await eventOf(skip.id, 'equipmentRepair.reported', filed.id)).toEqual([
+      expect.objectContaining({ status: 2 }),
+    ]);
+  });
+
+  it('lets the reporter edit and withdraw a report nobody has acted on, not once one is named or has taken it', async () => {
+    const r = await file('主缸保压掉压');
+    await operator.ok(
+      operator.put(`${FAULT}updateOne`, {
+        id: r.id,
+        version: r.version,
+        phenomenon: '主缸保压掉压，10分钟掉2MPa',
+      }),
+    );
+    const gone = await file('误报');
+    await operator.ok(operator.del(`${FAULT}deleteOne`, gone.id));
+    // taken and given back: a repairer has had it
+    await keeper.ok(actHere(keeper, r.id, 'accept'));
+    await keeper.ok(actHere(keeper, r.id, 'giveBack', { reason: '等备件' }));
+    const back = await detailOf(r.id);
+    expect(back).toMatchObject({ status: 2, untouched: false });
+    const edit = await operator.put(`${FAULT}updateOne`, {
+      id: r.id,
+      version: back.version,
+      phenomenon: 'x',
+    });
+    expect(edit.body.errorMsg).toBe(`故障报修“${r.code}”已接单，不能修改`);
+    // named by 改派 (the keeper dispatches when there is no audit)
+    const named = await file('滑块下行抖动');
+    await admin.ok(actHere(admin, named.id, 'redispatch', { dispatchedIds: [skip.users.weixiu] }));
+    const del = await operator.del(`${FAULT}deleteOne`, named.id);
+    expect(del.body.errorMsg).toBe(`故障报修“${named.code}”已指派维修人员，不能删除`);
   });
 });
 

@@ -1,4 +1,8 @@
-import { equipmentRepairApi, type SparePartLine } from '@factory/shared/api/equipmentRepair';
+import {
+  type DispatchRepairBody,
+  equipmentRepairApi,
+  type SparePartLine,
+} from '@factory/shared/api/equipmentRepair';
 import { entityEndpoints } from '@factory/shared/entities/endpoints';
 import {
   equipmentFaultEntity,
@@ -16,6 +20,8 @@ import { lookedUp } from '../../platform/list.ts';
 import { type ActInput, type Actor, type DocRow, machineService } from '../../platform/machine.ts';
 import { takeCodes } from '../../platform/numbering.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
+import { auditLog } from '../../platform/schema.ts';
+import { flagsOfTenant } from '../../platform/tenancy.ts';
 import { asNumber } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
 import { equipment, userEquipment } from './registerSchema.ts';
@@ -31,9 +37,22 @@ export const faultReason = crud({
   selectWhere: eq(faultReasons.enabled, true),
 });
 
-const repairerNames = sql<string>`coalesce((select string_agg(u.name, '、' order by k.n)
-  from unnest(${qualified(equipmentRepairs.repairerIds)}) with ordinality k(id, n)
+/** The names of the users an id array column names, in its order ('张三、李四'). */
+const namesOf = (ids: typeof equipmentRepairs.repairerIds | typeof equipmentRepairs.dispatchedIds) =>
+  sql<string>`coalesce((select string_agg(u.name, '、' order by k.n)
+  from unnest(${qualified(ids)}) with ordinality k(id, n)
   join ${users} u on u.id = k.id), '')`;
+
+/**
+ * Nobody has acted on the report yet, so its reporter may still edit or withdraw it: it waits for
+ * audit, or — the audit skipped — waits at 2 with nobody named and nobody having taken it (a 退单
+ * leaves it at 2, but a repairer has had it).
+ */
+const untouched = sql<boolean>`(${qualified(equipmentRepairs.status)} = 1
+  or (${qualified(equipmentRepairs.status)} = 2 and ${qualified(equipmentRepairs.auditedBy)} is null
+    and cardinality(${qualified(equipmentRepairs.dispatchedIds)}) = 0
+    and not exists (select 1 from ${auditLog} a where a.entity = 'equipmentRepair'
+      and a.entity_id = ${qualified(equipmentRepairs.id)}::text and a.action = 'accept')))`;
 
 /** Both views of a repair order read the same row. */
 const view = {
@@ -48,7 +67,10 @@ const view = {
   columns: {
     version: equipmentRepairs.version,
     repairerIds: equipmentRepairs.repairerIds,
-    repairerNames,
+    repairerNames: namesOf(equipmentRepairs.repairerIds),
+    dispatchedIds: equipmentRepairs.dispatchedIds,
+    dispatchedNames: namesOf(equipmentRepairs.dispatchedIds),
+    untouched,
     equipmentCode: lookedUp(equipmentRepairs.equipmentId, equipment.code),
     repairMinutes: asNumber(sql`${qualified(equipmentRepairs.repairMinutes)}`),
     downtimeMinutes: asNumber(sql`${qualified(equipmentRepairs.downtimeMinutes)}`),
@@ -127,7 +149,21 @@ async function keepersOf(tx: Tx, equipmentId: number): Promise<number[]> {
 /** Where a report's notice goes when it is not filed in a request: the outbox, which the drain delivers. */
 type Notify = Pick<EmitContext, 'services' | 'afterCommit'>;
 
-/** Tells the machine's keepers of a report; answers its number. */
+/** The context a repair's event is emitted in: who acted (the system when nobody), and `notify`. */
+async function emitting(tx: Tx, tenantId: number, actorId: number | null, notify: Notify | undefined) {
+  const [who] = actorId ? await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId)) : [];
+  return {
+    tx,
+    session: { tenantId, userId: actorId, name: who?.name ?? '系统' },
+    services: notify?.services ?? { events: { dispatch: async () => undefined } as never },
+    afterCommit: notify?.afterCommit ?? (() => undefined),
+  } satisfies EmitContext;
+}
+
+/**
+ * Tells the machine's keepers of a report — to audit it, or, the audit skipped, to take it (they
+ * are who repairs it) — and answers its number.
+ */
 async function announce(
   tx: Tx,
   id: number,
@@ -139,6 +175,7 @@ async function announce(
       code: equipmentRepairs.code,
       phenomenon: equipmentRepairs.phenomenon,
       isStopped: equipmentRepairs.isStopped,
+      status: equipmentRepairs.status,
       equipmentId: equipmentRepairs.equipmentId,
       equipmentCode: equipment.code,
       equipmentName: equipment.name,
@@ -147,33 +184,32 @@ async function announce(
     .from(equipmentRepairs)
     .innerJoin(equipment, eq(equipment.id, equipmentRepairs.equipmentId))
     .where(eq(equipmentRepairs.id, id));
-  const [who] = actorId
-    ? await tx.select({ name: users.name }).from(users).where(eq(users.id, actorId))
-    : [{ name: '系统' }];
-  const ctx: EmitContext = {
-    tx,
-    session: { tenantId: r.tenantId, userId: actorId, name: who?.name ?? '系统' },
-    services: notify?.services ?? { events: { dispatch: async () => undefined } as never },
-    afterCommit: notify?.afterCommit ?? (() => undefined),
-  };
-  await emitEvent(ctx, 'equipmentRepair.reported', {
+  await emitEvent(await emitting(tx, r.tenantId, actorId, notify), 'equipmentRepair.reported', {
     repairId: id,
     code: r.code,
     equipmentCode: r.equipmentCode,
     equipmentName: r.equipmentName,
     phenomenon: r.phenomenon,
     isStopped: r.isStopped,
+    status: r.status,
     keeperIds: await keepersOf(tx, r.equipmentId),
   });
   return r.code;
 }
 
-async function refuseUnlessPending(tx: Tx, id: number, what: string) {
+async function refuseUnlessUntouched(tx: Tx, id: number, what: string) {
   const [row] = await tx
-    .select({ code: equipmentRepairs.code, status: equipmentRepairs.status })
+    .select({
+      code: equipmentRepairs.code,
+      auditedBy: equipmentRepairs.auditedBy,
+      dispatchedIds: equipmentRepairs.dispatchedIds,
+      untouched,
+    })
     .from(equipmentRepairs)
     .where(eq(equipmentRepairs.id, id));
-  if (row && row.status !== 1) throw conflict(`故障报修“${row.code}”已审核，不能${what}`);
+  if (!row || row.untouched) return;
+  const done = row.auditedBy !== null ? '已审核' : row.dispatchedIds.length ? '已指派维修人员' : '已接单';
+  throw conflict(`故障报修“${row.code}”${done}，不能${what}`);
 }
 
 /** A report edited onto another machine: the one it left follows too (validate → saved of one save). */
@@ -181,7 +217,8 @@ const movedFrom = new Map<number, number>();
 
 /**
  * 故障报修: a fault report is filed pending audit (1) with the next repair number, the reporter
- * being who filed it; edited and withdrawn (deleted) only while still pending. Filing it tells
+ * being who filed it — or, for a tenant that skips the audit, passed by the system at once (2, the
+ * trail's 免审核); edited and withdrawn (deleted) only while nobody has acted on it. Filing it tells
  * the machine's keepers and, when it stopped the machine, puts the machine in 故障维修.
  */
 export const equipmentFault = crud({
@@ -191,7 +228,7 @@ export const equipmentFault = crud({
   hooks: {
     async validate(tx, values, id) {
       if (id !== null) {
-        await refuseUnlessPending(tx, id, '修改');
+        await refuseUnlessUntouched(tx, id, '修改');
         const [stored] = await tx
           .select({ equipmentId: equipmentRepairs.equipmentId })
           .from(equipmentRepairs)
@@ -207,11 +244,14 @@ export const equipmentFault = crud({
       }
     },
     async saved(tx, id, _body, isNew, actorId) {
-      if (isNew)
+      if (isNew) {
         await tx
           .update(equipmentRepairs)
           .set({ reporterId: actorId, createdBy: actorId })
           .where(eq(equipmentRepairs.id, id));
+        if ((await flagsOfTenant(tx)).skipRepairAudit)
+          await equipmentRepairActions.act(tx, 'system', 'skipAudit', { id });
+      }
       const [row] = await tx
         .select({ equipmentId: equipmentRepairs.equipmentId })
         .from(equipmentRepairs)
@@ -221,7 +261,7 @@ export const equipmentFault = crud({
       movedFrom.delete(id);
       if (before !== undefined) await followMachine(tx, before);
     },
-    removing: (tx, id) => refuseUnlessPending(tx, id, '删除'),
+    removing: (tx, id) => refuseUnlessUntouched(tx, id, '删除'),
     async removed(tx, row) {
       await followMachine(tx, Number(row.equipmentId));
     },
@@ -241,7 +281,8 @@ export interface FaultReport {
 
 /**
  * Files a fault report as 故障报修 does, for whoever found the fault (a person, or the system for
- * an out-of-range reading): numbered, pending audit, the machine following it, its keepers told
+ * an out-of-range reading): numbered, pending audit (or passed, the audit skipped), the machine
+ * following it, its keepers told
  * (`notify` from a request dispatches the notice after the commit; without it the outbox's drain
  * delivers it within a minute).
  */
@@ -268,11 +309,11 @@ export async function fileFaultReport(
 }
 
 /** The users named exist in the tenant; answers them once each. */
-async function existingUsers(tx: Tx, ids: readonly number[]): Promise<number[]> {
+async function existingUsers(tx: Tx, ids: readonly number[], field = 'repairerIds'): Promise<number[]> {
   const unique = [...new Set(ids)];
   if (!unique.length) return unique;
   const found = await tx.select({ id: users.id }).from(users).where(inArray(users.id, unique));
-  if (found.length !== unique.length) throw fieldError('repairerIds', '所选维修人员不存在或已被删除');
+  if (found.length !== unique.length) throw fieldError(field, '所选维修人员不存在或已被删除');
   return unique;
 }
 
@@ -343,6 +384,27 @@ export const equipmentRepair = crud({
 
 const actorIdOf = (actor: Actor) => (actor === 'system' ? null : actor.userId);
 const repairersOf = (row: DocRow) => (row.repairerIds as number[] | null) ?? [];
+const dispatchedOf = (row: DocRow) => (row.dispatchedIds as number[] | null) ?? [];
+
+/** Who 审核派工 and 改派 name (none: the pool), checked to be users of the tenant. */
+const dispatchedIn = async (tx: Tx, input: ActInput) => ({
+  dispatchedIds: await existingUsers(
+    tx,
+    (input.body as Partial<DispatchRepairBody> | undefined)?.dispatchedIds ?? [],
+    'dispatchedIds',
+  ),
+});
+
+/** An order named to repairers is taken only by one of them (an administrator may take it for them). */
+async function refuseUnlessDispatched(tx: Tx, row: DocRow, actor: Actor) {
+  const named = dispatchedOf(row);
+  if (actor === 'system' || actor.isAdmin || !named.length || named.includes(actor.userId)) return;
+  const [{ names }] = await tx
+    .select({ names: namesOf(equipmentRepairs.dispatchedIds) })
+    .from(equipmentRepairs)
+    .where(eq(equipmentRepairs.id, row.id));
+  throw forbidden(`维修工单“${String(row.code)}”已指派给${names}，您不能接单`);
+}
 
 /** Start and finish are the repairers' (an administrator may act for them). */
 function refuseUnlessRepairer(row: DocRow, actor: Actor, what: string) {
@@ -372,7 +434,13 @@ export const equipmentRepairActions = machineService({
   table: equipmentRepairs,
   number: equipmentRepairs.code,
   hooks: {
-    audit: { effect: async (_tx, _row, _input, actor) => ({ auditedBy: actorIdOf(actor) }) },
+    audit: {
+      effect: async (tx, _row, input, actor) => ({
+        auditedBy: actorIdOf(actor),
+        ...(await dispatchedIn(tx, input)),
+      }),
+    },
+    redispatch: { effect: async (tx, _row, input) => dispatchedIn(tx, input) },
     reject: {
       effect: async (_tx, _row, input, actor) => ({
         auditedBy: actorIdOf(actor),
@@ -381,6 +449,7 @@ export const equipmentRepairActions = machineService({
       after: follow,
     },
     accept: {
+      guard: async (tx, row, _input, actor) => refuseUnlessDispatched(tx, row, actor),
       effect: async (tx, row, _input, actor) => {
         const id = actorIdOf(actor);
         return {
@@ -390,6 +459,7 @@ export const equipmentRepairActions = machineService({
       },
       after: follow,
     },
+    // back to whoever was named (or the pool)
     giveBack: {
       guard: async (_tx, row, _input, actor) => refuseUnlessRepairer(row, actor, '退单'),
       effect: async () => ({ acceptedAt: null, repairerIds: [] }),
@@ -452,6 +522,52 @@ export const equipmentRepairActions = machineService({
   },
 });
 
+/**
+ * 审核派工 (1 → 2) or 改派 (at 2): the order passes to the repairers named in the body (none: any
+ * of them), who are told (`notify` from a request dispatches the notice after the commit; without
+ * it the outbox's drain delivers it).
+ */
+export async function dispatchRepair(
+  tx: Tx,
+  actor: Actor,
+  action: 'audit' | 'redispatch',
+  body: DispatchRepairBody,
+  notify?: Notify,
+): Promise<DocRow> {
+  const row = await equipmentRepairActions.act(tx, actor, action, {
+    id: body.id,
+    version: body.version,
+    body,
+  });
+  const named = dispatchedOf(row);
+  if (!named.length) return row;
+  const [m] = await tx
+    .select({ code: equipment.code, name: equipment.name })
+    .from(equipment)
+    .where(eq(equipment.id, Number(row.equipmentId)));
+  await emitEvent(
+    await emitting(tx, Number(row.tenantId), actorIdOf(actor), notify),
+    'equipmentRepair.dispatched',
+    {
+      repairId: row.id,
+      code: String(row.code),
+      equipmentCode: m.code,
+      equipmentName: m.name,
+      phenomenon: String(row.phenomenon),
+      dispatchedIds: named,
+    },
+  );
+  return row;
+}
+
+const dispatchRoute = (action: 'audit' | 'redispatch') =>
+  handle(equipmentRepairApi[action], {
+    handler: async (ctx) => {
+      const row = await dispatchRepair(ctx.tx, ctx.session, action, ctx.body, ctx);
+      return { id: row.id, version: row.version, status: Number(row.status) };
+    },
+  });
+
 const faultAdd = entityEndpoints(equipmentFaultEntity).add;
 
 export const repairRoutes: RouteDef[] = [
@@ -467,5 +583,7 @@ export const repairRoutes: RouteDef[] = [
   }),
   ...equipmentRepair.routes,
   ...equipmentRepairActions.routes,
+  dispatchRoute('audit'),
+  dispatchRoute('redispatch'),
   equipmentRepairActions.ownRoute(equipmentRepairApi.finish, 'finish'),
 ];

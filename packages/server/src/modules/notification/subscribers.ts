@@ -68,8 +68,14 @@ const notices: { [N in EventName]?: (e: DomainEvent<N>) => NotificationEvent } =
   'equipmentRepair.reported': ({ actor, payload: p }) => ({
     type: 'equipmentRepairRecordCreated',
     title: '设备维修',
-    message: `${actor.name}报修设备“${p.equipmentName}”（${p.equipmentCode}）${p.isStopped ? '，已停机' : ''}：${p.phenomenon}。维修单号 ${p.code}，请及时处理`,
+    message: `${actor.name}报修设备“${p.equipmentName}”（${p.equipmentCode}）${p.isStopped ? '，已停机' : ''}：${p.phenomenon}。维修单号 ${p.code}，${p.status === 2 ? '已免审核，请及时接单' : '请及时审核派工'}`,
     recipientIds: p.keeperIds,
+  }),
+  'equipmentRepair.dispatched': ({ actor, payload: p }) => ({
+    type: 'equipmentRepairDispatched',
+    title: '维修派工',
+    message: `${actor.name}把维修工单“${p.code}”派给了您：设备“${p.equipmentName}”（${p.equipmentCode}），${p.phenomenon}。请及时接单`,
+    recipientIds: p.dispatchedIds,
   }),
   'checkTask.overdue': ({ payload: p }) => ({
     type: 'checkTaskOverdue',
