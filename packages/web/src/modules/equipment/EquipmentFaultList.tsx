@@ -6,24 +6,28 @@ import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import type { ColumnOverride, ListPageHandle, RowAction } from '../../platform/list/types.ts';
 import { stateColumns } from '../../platform/machine/StateTags.tsx';
 import { useMachineActions } from '../../platform/machine/useMachineActions.tsx';
-import { type EquipmentFault, faultHref, isPending } from './repairParts.ts';
+import { useDispatchRepair } from './DispatchRepairModal.tsx';
+import { type EquipmentFault, faultHref, isUntouched } from './repairParts.ts';
 
 /**
  * /equipment/all-assign/equipment-fault-list: fault reports (故障报修) — 新增 to report a fault,
- * 修改 and 删除 while it waits for audit, 审核派工 and 驳回 for who audits them.
+ * 修改 and 删除 while nobody has acted on it, 审核派工 (naming the repairers), 改派 and 驳回 for who
+ * audits them.
  */
 export default function EquipmentFaultList() {
   const navigate = useNavigate();
   const list = useRef<ListPageHandle>(null);
   const reload = useMemo(() => () => list.current?.reload(), []);
   const machine = useMachineActions<EquipmentFault, string>(equipmentRepairMachine, undefined, reload);
+  const dispatch = useDispatchRepair<EquipmentFault>(reload);
   const columns = useMemo<Partial<Record<string, ColumnOverride<EquipmentFault>>>>(
     () => ({ ...stateColumns<EquipmentFault>(equipmentRepairMachine) }),
     [],
   );
   const rowActions: RowAction<EquipmentFault>[] = [
     { key: 'detail', label: '详情', action: 'Detail', onClick: (r) => navigate(faultHref(r)) },
-    ...machine.rowActions.filter((a) => a.key === 'machine-audit' || a.key === 'machine-reject'),
+    ...dispatch.rowActions,
+    ...machine.rowActions.filter((a) => a.key === 'machine-reject'),
   ];
   return (
     <>
@@ -33,12 +37,13 @@ export default function EquipmentFaultList() {
         title="故障报修"
         columns={columns}
         rowActions={rowActions}
-        canModify={isPending}
-        canDelete={isPending}
+        canModify={isUntouched}
+        canDelete={isUntouched}
         maxRowActions={3}
         addValues={{ faultTime: new Date().toISOString() }}
       />
       {machine.holder}
+      {dispatch.holder}
     </>
   );
 }

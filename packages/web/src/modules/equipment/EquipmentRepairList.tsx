@@ -10,11 +10,13 @@ import { stateColumns } from '../../platform/machine/StateTags.tsx';
 import { useMachineActions, useTenantFlags } from '../../platform/machine/useMachineActions.tsx';
 import { useSession } from '../../platform/session.ts';
 import { usePermission } from '../../platform/usePermission.ts';
+import { useDispatchRepair } from './DispatchRepairModal.tsx';
 import { FinishRepairModal } from './FinishRepairModal.tsx';
 import { type EquipmentRepair, offeredTo, repairHref } from './repairParts.ts';
 
 /**
- * /equipment/all-assign/equipment-repair-list: the repair orders (维修工单) — 接单, 开始维修,
+ * /equipment/all-assign/equipment-repair-list: the repair orders (维修工单) — 审核派工 and 改派
+ * (naming who may take it), 接单, 开始维修,
  * 维修完工 (reason, measures, spare parts), 验证 — as the state and the user's keys allow; 新增 is
  * the quick repair 快速维修 recorded done in one form.
  */
@@ -33,6 +35,7 @@ export default function EquipmentRepairList() {
     reload,
     offered,
   );
+  const dispatch = useDispatchRepair<EquipmentRepair>(reload);
   const log = useLogButton<EquipmentRepair>(equipmentRepairMachine, (r) => r.code ?? '');
   const columns = useMemo<Partial<Record<string, ColumnOverride<EquipmentRepair>>>>(
     () => ({ ...stateColumns<EquipmentRepair>(equipmentRepairMachine) }),
@@ -49,6 +52,7 @@ export default function EquipmentRepairList() {
         offeredTo('finish', r, user),
       onClick: (r) => setFinishing(r),
     },
+    ...dispatch.rowActions,
     ...machine.rowActions,
     ...log.rowActions,
   ];
@@ -72,6 +76,7 @@ export default function EquipmentRepairList() {
         }}
       />
       {machine.holder}
+      {dispatch.holder}
       {log.drawer}
     </>
   );

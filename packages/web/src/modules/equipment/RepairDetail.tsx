@@ -15,6 +15,7 @@ import {
   useOrderDetail,
 } from '../../platform/OrderDetail.tsx';
 import { useSession } from '../../platform/session.ts';
+import { useDispatchRepair } from './DispatchRepairModal.tsx';
 import { FinishRepairModal } from './FinishRepairModal.tsx';
 import { ApplyPartsButton } from './PartApplyForm.tsx';
 import { PartUsageTable, usePartUsages } from './PartUsages.tsx';
@@ -30,7 +31,7 @@ const minutes = (v: number | null | undefined) => (v === null || v === undefined
 /**
  * A repair order's page, from the repair list (维修工单详情) or the fault list (故障报修详情, read
  * through the fault report's own call so a reporter needs no repair keys): its state and the
- * actions allowed now (维修完工 opens its dialog), the times it took, the report and the repair,
+ * actions allowed now (审核派工, 改派 and 维修完工 open their dialogs), who may take it (指派人员), the times it took, the report and the repair,
  * the spare parts used and the trail.
  */
 function RepairPage({ asFault }: { asFault: boolean }) {
@@ -39,7 +40,7 @@ function RepairPage({ asFault }: { asFault: boolean }) {
   const title = asFault ? '故障报修' : '维修工单';
   const user = useSession((s) => s.user);
   const offered = useCallback(
-    (action: string, r: Pick<EquipmentRepair, 'repairerIds'>) => offeredTo(action, r, user),
+    (action: string, r: Pick<EquipmentRepair, 'repairerIds' | 'dispatchedIds'>) => offeredTo(action, r, user),
     [user],
   );
   const detail = entityEndpoints(entity).detail;
@@ -52,6 +53,7 @@ function RepairPage({ asFault }: { asFault: boolean }) {
   );
   const parts = usePartUsages({ sourceType: 0, sourceId: id }, valid);
   const [finishing, setFinishing] = useState(false);
+  const dispatch = useDispatchRepair<EquipmentRepair & { version: number }>(reload);
   if (!valid) return <OrderNotFound title={title} listHref={listHref} />;
   const repair = order as (EquipmentRepair & typeof order) | undefined;
   const used = parts.rows;
@@ -68,6 +70,7 @@ function RepairPage({ asFault }: { asFault: boolean }) {
             codeLabel="维修单号"
             primary={
               <>
+                {dispatch.buttons(repair)}
                 {IN_REPAIR.includes(repair.status ?? 0) && (
                   <ApplyPartsButton source={{ sourceType: 0, sourceCode: repair.code ?? '' }} />
                 )}
@@ -124,6 +127,7 @@ function RepairPage({ asFault }: { asFault: boolean }) {
             }}
           />
           {actions.holder}
+          {dispatch.holder}
         </>
       )}
     </Flex>

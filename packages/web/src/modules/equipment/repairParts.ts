@@ -12,25 +12,32 @@ export const repairHref = (r: Pick<EquipmentRepair, 'id'>) =>
   routeHref('equipmentRepairDetail', { id: r.id });
 export const faultHref = (r: Pick<EquipmentFault, 'id'>) => routeHref('equipmentFaultDetail', { id: r.id });
 
-/** A fault report is edited and withdrawn only while it waits for audit (the server refuses the rest). */
-export const isPending = (r: { status?: number | null }) => r.status === 1;
+/**
+ * A fault report is edited and withdrawn only while nobody has acted on it — waiting for audit, or
+ * (the audit skipped) waiting to be taken with nobody named — as the server says (`untouched`).
+ */
+export const isUntouched = (r: { untouched: boolean }) => r.untouched;
 
 /** Steps only the repairers take (an administrator may act for them), and steps they never take. */
 const BY_REPAIRERS = new Set(['giveBack', 'start', 'finish']);
 const NOT_BY_REPAIRERS = new Set(['verify', 'reopen']);
 
 /**
- * Whether the signed-in user is offered a repair's step: the repairers start, give back and finish
- * it, someone else verifies it (the server refuses the rest in the same words).
+ * Whether the signed-in user is offered a repair's step: an order named to repairers is taken by
+ * one of them, the repairers start, give back and finish it, someone else verifies it (an
+ * administrator may act for the repairers; the server refuses the rest in the same words).
  */
 export function offeredTo(
   action: string,
-  repair: Pick<EquipmentRepair, 'repairerIds'>,
+  repair: Pick<EquipmentRepair, 'repairerIds' | 'dispatchedIds'>,
   user: { id: number; userName: string } | null | undefined,
 ): boolean {
   if (!user) return false;
+  const admin = user.userName === ADMIN_USER_NAME;
+  if (action === 'accept')
+    return admin || !repair.dispatchedIds.length || repair.dispatchedIds.includes(user.id);
   const repairer = repair.repairerIds.includes(user.id);
-  if (BY_REPAIRERS.has(action)) return repairer || user.userName === ADMIN_USER_NAME;
+  if (BY_REPAIRERS.has(action)) return repairer || admin;
   if (NOT_BY_REPAIRERS.has(action)) return !repairer;
   return true;
 }
