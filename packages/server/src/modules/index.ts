@@ -14,6 +14,7 @@ import { notification } from './notification/index.ts';
 import { outsourcing } from './outsourcing/index.ts';
 import { plans } from './plans/index.ts';
 import { purchase } from './purchase/index.ts';
+import { qualityModule } from './quality/index.ts';
 import { sales } from './sales/index.ts';
 import { setting } from './setting/index.ts';
 import { tenant } from './tenant/index.ts';
@@ -37,6 +38,7 @@ export const modules: readonly ModuleFace[] = [
   outsourcing,
   purchase,
   mrp,
+  qualityModule,
   home,
   notification,
   changelog,

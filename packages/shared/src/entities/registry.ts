@@ -16,6 +16,7 @@ import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { purchaseOrderEntity, purchaseRequestEntity } from './purchase.ts';
+import { defectItemEntity, inspectionItemEntity, qualityInspectionPlanEntity } from './quality.ts';
 import { quotaApplyEntity, quotaEntity } from './quota.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { salesOrderEntity } from './salesOrder.ts';
@@ -102,4 +103,7 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   quota: quotaEntity,
   quotaApply: quotaApplyEntity,
   outsourceOrder: outsourceOrderEntity,
+  inspectionItem: inspectionItemEntity,
+  defectItem: defectItemEntity,
+  qualityInspectionPlan: qualityInspectionPlanEntity,
 });

@@ -273,3 +273,25 @@ export const checkResult = defineEnum([
   { value: 0, label: 'OK', color: '#52c41a' },
   { value: 1, label: 'NG', color: '#f5222d' },
 ]);
+
+/** How an inspection item (检验项目, DOMAIN "Quality → Master data") is judged. */
+export const inspectionValueType = defineEnum([
+  { value: 0, label: '判定(OK/NG)' },
+  { value: 1, label: '计量(数值)' },
+  { value: 2, label: '缺陷数' },
+]);
+
+/** A defect's severity (不良项目): a critical one rejects the lot whatever the sampling plan says. */
+export const defectSeverity = defineEnum([
+  { value: 0, label: '致命' },
+  { value: 1, label: '严重' },
+  { value: 2, label: '轻微' },
+]);
+
+/** How many units of a lot a quality inspection plan samples (docs/quality.md). */
+export const samplingMode = defineEnum([
+  { value: 0, label: '全检' },
+  { value: 1, label: '固定数量' },
+  { value: 2, label: '按比例' },
+  { value: 3, label: '按AQL' },
+]);

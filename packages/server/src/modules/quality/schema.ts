@@ -1,14 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  boolean,
-  index,
-  integer,
-  numeric,
-  serial,
-  smallint,
-  text,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { boolean, index, integer, numeric, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
 import { codeName, searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 import { users } from '../setting/index.ts';
 

@@ -1,0 +1,46 @@
+import { procedureEntity } from '@factory/shared/entities/information';
+import { materialsClassEntity, materialsEntity } from '@factory/shared/entities/materials';
+import { supplierEntity } from '@factory/shared/entities/partner';
+import type { ModuleFace } from '../../platform/module.ts';
+import { defectItem, inspectionItem } from './items.ts';
+import { copyPlanRoute, qualityInspectionPlan } from './plans.ts';
+import { inspectionPlans } from './schema.ts';
+
+/**
+ * Quality (DOMAIN "Quality and tracing"): the configuration — inspection items, defect items and
+ * inspection plans with their item lines (docs/quality.md).
+ */
+export const qualityModule: ModuleFace = {
+  name: 'quality',
+  routes: [...inspectionItem.routes, ...defectItem.routes, ...qualityInspectionPlan.routes, copyPlanRoute],
+  references: [
+    {
+      target: materialsEntity,
+      column: inspectionPlans.materialsIds,
+      label: '质检方案',
+      names: inspectionPlans.name,
+    },
+    {
+      target: materialsClassEntity,
+      column: inspectionPlans.materialClassIds,
+      label: '质检方案',
+      names: inspectionPlans.name,
+    },
+    {
+      target: procedureEntity,
+      column: inspectionPlans.procedureIds,
+      label: '质检方案',
+      names: inspectionPlans.name,
+    },
+    {
+      target: supplierEntity,
+      column: inspectionPlans.supplierIds,
+      label: '质检方案',
+      names: inspectionPlans.name,
+    },
+  ],
+};
+
+export { defectItem, inspectionItem } from './items.ts';
+export { copyPlan, type PlanQuery, planFor, qualityInspectionPlan } from './plans.ts';
+export * from './schema.ts';
