@@ -51,6 +51,22 @@ describe('the transformer works’ repairs', () => {
     for (const open of [1, 2, 3, 4, 5]) expect(of(open)?.n, `status ${open}`).toBeGreaterThan(0);
   });
 
+  it('names the keeper who takes half the audited orders; yesterday’s waits for either keeper (改派)', async () => {
+    const [r] = await transformer<{ named: number; takenByNamed: number; waiting: number }>(sql`
+      select count(*) filter (where cardinality(dispatched_ids) > 0 and status between 3 and 6)::int as named,
+        count(*) filter (where cardinality(dispatched_ids) > 0 and status between 3 and 6
+          and repairer_ids[1] = any(dispatched_ids))::int as "takenByNamed",
+        count(*) filter (where status = 2 and cardinality(dispatched_ids) = 2)::int as waiting
+      from equipment_repair where tenant_id = (select id from t)`);
+    expect(r.named).toBeGreaterThan(10);
+    expect(r.takenByNamed).toBe(r.named);
+    expect(r.waiting).toBe(1);
+    const [flags] = await h.db.systemQuery<{ transformer: boolean; machinery: boolean }>(sql`
+      select bool_or(member_code = 'transformer' and flags->>'skipRepairAudit' = 'true') as transformer,
+        bool_or(member_code = 'machinery' and flags->>'skipRepairAudit' = 'true') as machinery from tenant`);
+    expect(flags).toEqual({ transformer: false, machinery: true });
+  });
+
   it('leaves the machines as their open repairs say: 维保中 while repaired, 故障维修 while a stopping report is open', async () => {
     const wrong = await transformer<{ name: string; state: number; runType: number }>(sql`
       select e.name, e.state, e.run_type as "runType" from equipment e

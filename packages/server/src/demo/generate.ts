@@ -73,7 +73,8 @@ export const demoTenants: {
     companyName: '精工机械装备股份有限公司',
     adminName: '系统管理员',
     version: 'V3.2.0',
-    flags: { compactBoards: true, hideUserEquipment: true, logButtons: true },
+    // a small works whose keepers take fault reports as they come: no audit step (维修免审核)
+    flags: { compactBoards: true, hideUserEquipment: true, logButtons: true, skipRepairAudit: true },
   },
 ];
 

@@ -1,6 +1,7 @@
 import { equipmentRepairMachine, partApplyMachine } from '@factory/shared/machines/equipment';
 import { and, asc, eq, inArray, lt } from 'drizzle-orm';
 import {
+  dispatchRepair,
   equipment,
   equipmentRepair,
   equipmentRepairActions,
@@ -124,8 +125,9 @@ export const demoRepairs: ReadonlySet<string> = new Set(['transformer']);
 /**
  * The transformer works' year of repairs (维修工单), written through the equipment module's services
  * as it happened: the fault reasons the keepers keep; about one fault report a week on
- * the machines in service, filed by the operator who runs it, audited by 杨帆, taken and repaired by
- * one keeper and verified by the other, with the minutes that takes; a few quick repairs the keeper
+ * the machines in service, filed by the operator who runs it, audited by 杨帆 (half of them naming
+ * the keeper who is to take it, the rest left to either), taken and repaired by one keeper and
+ * verified by the other, with the minutes that takes; a few quick repairs the keeper
  * entered afterwards, two false alarms rejected; the reports the year's NG checks, out-of-range
  * readings and calls filed repaired alike (all but the last two days'); and this week's reports
  * still open in every state,
@@ -224,8 +226,18 @@ export async function seedRepairs(
     if (store) await restockFor(tx, keepers[1].userId, store, part.materialsId, part.quantity);
     await partApplyActions.act(tx, keepers[1], 'issue', { id: applyId });
   };
-  /** A filed report carried on from `from` as far as `until` (7: rejected as a false alarm). */
-  const carry = async (id: number, from: number, until: Stage, reason: string, measures: string) => {
+  /**
+   * A filed report carried on from `from` as far as `until` (7: rejected as a false alarm); `named`:
+   * the audit names the keeper who then takes it (else it goes to the pool).
+   */
+  const carry = async (
+    id: number,
+    from: number,
+    until: Stage,
+    reason: string,
+    measures: string,
+    named = false,
+  ) => {
     if (until === 1) return;
     const [repairer, verifier] = rnd() < 0.6 ? keepers : [keepers[1], keepers[0]];
     let t = from;
@@ -235,8 +247,19 @@ export async function seedRepairs(
     };
     if (until === 7)
       return act(next(10 + rnd() * 30), keepers[0], id, 'reject', { reason: '现场确认设备正常，属误报' });
-    await act(next(5 + rnd() * 25), keepers[0], id, 'audit');
-    if (until === 2) return;
+    setClock(tx, next(5 + rnd() * 25));
+    await dispatchRepair(tx, keepers[0], 'audit', { id, dispatchedIds: named ? [repairer.userId] : [] });
+    if (until === 2) {
+      // still waiting: 杨帆 adds the other keeper (改派), whichever of them is free takes it
+      if (named) {
+        setClock(tx, next(30));
+        await dispatchRepair(tx, keepers[0], 'redispatch', {
+          id,
+          dispatchedIds: [repairer.userId, verifier.userId],
+        });
+      }
+      return;
+    }
     await act(next(5 + rnd() * 20), repairer, id, 'accept');
     const part = partFor(reason);
     if (until === 3) {
@@ -277,7 +300,8 @@ export async function seedRepairs(
       isStopped: stops,
       faultTime: failed,
     });
-    await carry(id, filed, until, reason, measures);
+    // every other report of the year, and all of this week's, names its repairer at the audit
+    await carry(id, filed, until, reason, measures, daysAgo <= 5 || told % 2 === 0);
   };
   // what the year's checks, readings and calls filed is repaired too, all but the last two days'
   const filed = await tx
@@ -318,7 +342,8 @@ export async function seedRepairs(
       });
     } else await tell(daysAgo, ++told % 30 === 7 ? 7 : 6);
   }
-  // this week: reports in every open state, the newest still waiting for audit
+  // this week: reports in every open state, the newest still waiting for audit, yesterday's named
+  // to both keepers and not yet taken
   for (const [daysAgo, until] of [
     [5, 6],
     [4, 5],

@@ -93,6 +93,7 @@ export { inspectionPlan, maintenancePlan } from './plans.ts';
 export { deviceParameterTrend, ingestReadings } from './readings.ts';
 export { FLUSH_VALUES, startTelemetryFeed } from './readingsMqtt.ts';
 export {
+  dispatchRepair,
   equipmentRepair,
   equipmentRepairActions,
   type FaultReport,

@@ -531,7 +531,7 @@ export async function dispatchRepair(
   tx: Tx,
   actor: Actor,
   action: 'audit' | 'redispatch',
-  body: DispatchRepairBody,
+  body: Pick<DispatchRepairBody, 'id' | 'dispatchedIds'> & { version?: number },
   notify?: Notify,
 ): Promise<DocRow> {
   const row = await equipmentRepairActions.act(tx, actor, action, {
