@@ -8,6 +8,7 @@ import { pages as mrp } from './modules/mrp/index.ts';
 import { pages as outsourcing } from './modules/outsourcing/index.ts';
 import { pages as plans } from './modules/plans/index.ts';
 import { pages as purchase } from './modules/purchase/index.ts';
+import { pages as quality } from './modules/quality/index.ts';
 import { pages as sales } from './modules/sales/index.ts';
 import { pages as selfCenter } from './modules/selfCenter/index.ts';
 import { pages as setting } from './modules/setting/index.ts';
@@ -26,6 +27,7 @@ export const pageSources: Readonly<Record<string, Pages>> = {
   selfCenter,
   information,
   equipment,
+  quality,
   call,
   plans,
   outsourcing,

@@ -1,0 +1,8 @@
+import type { Pages } from '../../platform/pages.ts';
+
+export const pages: Pages = {
+  inspectionProject: () => import('./InspectionItemList.tsx'),
+  qualityInspectionPlanList: () => import('./PlanList.tsx'),
+  qualityInspectionPlanDetail: () => import('./PlanDetail.tsx'),
+  defects: () => import('./DefectList.tsx'),
+};
