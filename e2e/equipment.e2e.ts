@@ -12,8 +12,8 @@ import { apiCall, DEMO_PASSWORD, launch, newPage, pick, shot, signIn } from './b
 
 /**
  * Issue 23 in the browser: an equipment keeper (杨帆) executes a spot-check task (点检工单) with one
- * NG item; the fault report it files is audited, taken and repaired with a spare part (the stock
- * falls) by him, and verified by the other keeper (何军).
+ * NG item; the fault report it files is audited (dispatched to himself), taken and repaired with a
+ * spare part (the stock falls) by him, and verified by the other keeper (何军).
  */
 const TENANT = 'transformer';
 const KEEPER = '杨帆';
@@ -147,7 +147,15 @@ describe('a keeper’s day: spot-check, NG, repair with a spare part, verificati
 
   it('audits, takes and repairs it with a spare part: the stock falls', async () => {
     await page.goto(`/equipment/all-assign/equipment-repair-detail/${repairId}`);
-    await confirmed(page, /审核派工/, '审核派工成功');
+    // 审核派工 names the keeper himself (指派维修人员): only he may take it
+    await page.getByRole('button', { name: /审核派工/ }).click();
+    const dispatch = page.locator('.ant-modal', { hasText: '审核派工 ·' });
+    const named = dispatch.locator('.ant-form-item', { hasText: '指派维修人员' }).locator('.ant-select');
+    await pick(page, named, KEEPER, KEEPER);
+    await dispatch.getByText('指派维修人员', { exact: true }).click();
+    await dispatch.getByRole('button', { name: /确\s*定/ }).click();
+    await page.getByText('审核派工成功').last().waitFor();
+    await page.locator('.ant-descriptions-item', { hasText: '指派人员' }).getByText(KEEPER).waitFor();
     await confirmed(page, /^接\s*单$/, '接单成功');
     await confirmed(page, /开始维修/, '开始维修成功');
     await page.getByRole('button', { name: /维修完工/ }).click();
