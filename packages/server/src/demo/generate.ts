@@ -17,6 +17,7 @@ import { seedChangelog, seedNotificationRules } from './notifications.ts';
 import { demoProcessFlows, seedProcessFlows } from './processFlows.ts';
 import { demoProduction, seedProduction } from './production.ts';
 import { seedMrpParameters, seedMrpRun, seedOpenPurchase } from './purchase.ts';
+import { demoQuality, seedQuality } from './quality.ts';
 import { demoQuotas, seedQuotaApplications, seedQuotas } from './quota.ts';
 import { demoRepairs, seedRepairs } from './repairs.ts';
 import { authorityFor, jobRoles } from './roles.ts';
@@ -154,6 +155,8 @@ export async function seedDemo(services: Services, log?: DemoLog): Promise<boole
         if (catalogue) await phase('materials', () => seedMaterials(tx, adminId, catalogue));
         const flows = demoProcessFlows[t.memberCode];
         if (flows) await phase('processFlows', () => seedProcessFlows(tx, adminId, flows));
+        // the quality department's items, defects and plans, on the materials and procedures
+        if (demoQuality.has(t.memberCode)) await phase('quality', () => seedQuality(tx, adminId));
         // after the materials, whose codes the packages name
         const storage = demoStorage[t.memberCode];
         if (storage) await phase('storage', () => seedStorage(tx, adminId, storage));

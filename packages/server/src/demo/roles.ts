@@ -40,9 +40,12 @@ export const jobRoles = [
   {
     key: 'qualityInspector',
     name: '质检员',
-    // what the role does today: the quality screens come with the quality issue, and this text with them
-    remark: '查看工单、报工与物料，跟踪生产质量',
-    grant: { modules: ['home', 'quality'], readOnly: ['works', 'materialsInfo', 'callSearch'] },
+    // quality keeps the defect reasons (报废原因) report work records, beside its defect items
+    remark: '维护检验项目、质检方案与不良项目，查看工单、报工与物料，跟踪生产质量',
+    grant: {
+      modules: ['home', 'quality', 'scarpReason'],
+      readOnly: ['works', 'materialsInfo', 'callSearch'],
+    },
     users: [
       ['zhijian01', '王芳'],
       ['zhijian02', '刘洋'],

@@ -1,0 +1,54 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { planFor } from '../modules/quality/index.ts';
+import { createHarness, type Harness } from '../testing/harness.ts';
+
+let h: Harness;
+let tenantId: number;
+
+beforeAll(async () => {
+  h = await createHarness({ demo: true });
+  [{ id: tenantId }] = await h.db.systemQuery<{ id: number }>(
+    sql`select id from tenant where member_code = 'transformer'`,
+  );
+});
+afterAll(() => h?.close());
+
+const idOf = async (table: string, column: string, value: string) =>
+  (
+    await h.db.systemQuery<{ id: number }>(
+      sql`select id from ${sql.raw(table)} where tenant_id = ${tenantId} and ${sql.raw(column)} = ${value}`,
+    )
+  )[0].id;
+
+describe('the transformer works’ quality configuration', () => {
+  it('has its items, defects and enabled plans with their lines', async () => {
+    const [counts] = await h.db.systemQuery<{
+      items: number;
+      defects: number;
+      plans: number;
+      lines: number;
+    }>(sql`
+      select (select count(*)::int from quality_inspection_item where tenant_id = ${tenantId}) as items,
+        (select count(*)::int from quality_defect_item where tenant_id = ${tenantId}) as defects,
+        (select count(*)::int from quality_inspection_plan where tenant_id = ${tenantId} and enabled) as plans,
+        (select count(*)::int from quality_inspection_plan_item where tenant_id = ${tenantId}) as lines`);
+    expect(counts).toEqual({ items: 13, defects: 10, plans: 6, lines: 23 });
+  });
+
+  it('answers planFor with the most specific plan', async () => {
+    const find = (q: Parameters<typeof planFor>[1]) => h.db.withTenant(tenantId, (tx) => planFor(tx, q));
+    const s13 = await idOf('material', 'code', 'CP-S13-400');
+    const scb = await idOf('material', 'code', 'CP-SCB13-1000');
+    expect((await find({ inspectionType: 5, materialsId: s13 }))?.name).toBe('S13-M-400/10 出厂例行试验');
+    expect((await find({ inspectionType: 5, materialsId: scb }))?.name).toBe('成品出厂例行试验');
+    const steel = await idOf('material', 'code', 'YCL-GG-002');
+    expect((await find({ inspectionType: 4, materialsId: steel }))?.name).toBe('硅钢片来料检验（27Q110）');
+    const wire = await idOf('material', 'code', 'YCL-CU-001');
+    expect((await find({ inspectionType: 4, materialsId: wire }))?.name).toBe('铜线铜排来料检验');
+    const hv = await idOf('procedure', 'code', 'GX001');
+    expect((await find({ inspectionType: 2, materialsId: wire, procedureId: hv }))?.name).toBe(
+      '线圈绕制首检',
+    );
+  });
+});
