@@ -116,8 +116,9 @@ export function fieldSchema(f: FieldDecl, required = f.required ?? false): TSche
       schema = Type.Boolean({ title: f.label });
       break;
     case 'enum':
+      // each branch titled too: a refusal names the field by the branch it failed, not by its key
       schema = Type.Union(
-        (f.enum?.items ?? []).map((i) => Type.Literal(i.value)),
+        (f.enum?.items ?? []).map((i) => Type.Literal(i.value, { title: f.label })),
         { title: f.label },
       );
       break;

@@ -178,8 +178,8 @@ describe('defect items', () => {
       (await h.call('POST', `${DF}addDefectItem`, { token: admin, body: { name: '绕组变形', severity: 1 } }))
         .body,
     ).toMatchObject({ errorCode: 7, errorMsg: '不良名称“绕组变形”已存在' });
-    // a severity outside the list is refused
-    await refusal(post(`${DF}addDefectItem`, { name: '渗漏油', severity: 3 }));
+    // a severity outside the list is refused, naming the field as the form does
+    expect(await refusal(post(`${DF}addDefectItem`, { name: '渗漏油', severity: 3 }))).toBe('严重程度的取值无效');
   });
 });
 
