@@ -90,8 +90,8 @@ export function startTelemetryFeed(
   async function write(batch: typeof buffer): Promise<void> {
     const byTenant = new Map<string, { readings: ReadingInput[]; states: StateInput[] }>();
     for (const b of batch) {
-      let part = byTenant.get(b.memberCode);
-      if (!part) byTenant.set(b.memberCode, (part = { readings: [], states: [] }));
+      const part = byTenant.get(b.memberCode) ?? { readings: [], states: [] };
+      byTenant.set(b.memberCode, part);
       if ('reading' in b) part.readings.push(b.reading);
       else part.states.push(b.state);
     }

@@ -220,9 +220,9 @@ describe('run-hour upkeep plans', () => {
   });
 
   it('lists each machine of the plan with its counter and the reading of its next task', async () => {
-    const rows = await admin.ok<{ equipmentCode: string; runHours: number | null; nextHours: number | null }[]>(
-      admin.get(`${UPKEEP}getRunHourList`, { id: planId }),
-    );
+    const rows = await admin.ok<
+      { equipmentCode: string; runHours: number | null; nextHours: number | null }[]
+    >(admin.get(`${UPKEEP}getRunHourList`, { id: planId }));
     expect(rows).toHaveLength(1);
     // the pump has been running since T0 (September), far past 900 h by the real clock
     expect(rows[0]).toMatchObject({ equipmentCode: 'ZY-01', nextHours: 900 });

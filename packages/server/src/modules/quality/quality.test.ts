@@ -179,7 +179,9 @@ describe('defect items', () => {
         .body,
     ).toMatchObject({ errorCode: 7, errorMsg: '不良名称“绕组变形”已存在' });
     // a severity outside the list is refused, naming the field as the form does
-    expect(await refusal(post(`${DF}addDefectItem`, { name: '渗漏油', severity: 3 }))).toBe('严重程度的取值无效');
+    expect(await refusal(post(`${DF}addDefectItem`, { name: '渗漏油', severity: 3 }))).toBe(
+      '严重程度的取值无效',
+    );
   });
 });
 
