@@ -224,8 +224,9 @@ describe('the shell', () => {
     await signIn(page, 'transformer', 'zhijian01');
     await page.getByText(/好，王芳/).waitFor();
     // the inspector's role reads materials (基础信息 → 物料管理) and work orders (生产计划 → 工单管理),
-    // answers quality calls (呼叫系统 → 呼叫查询) and holds nothing of 系统设置
-    expect(await menuTitles(page)).toEqual(['工作台', '基础信息', '生产计划', '呼叫系统']);
+    // keeps the quality configuration (质量管理 → 质检配置), answers quality calls (呼叫系统 → 呼叫查询)
+    // and holds nothing of 系统设置
+    expect(await menuTitles(page)).toEqual(['工作台', '基础信息', '质量管理', '生产计划', '呼叫系统']);
     await shot(page, 'role-quality-inspector');
     await page.goto('/setting/system-params');
     await page.waitForURL(/\/404$/);
