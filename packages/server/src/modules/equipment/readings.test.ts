@@ -1,4 +1,3 @@
-import net from 'node:net';
 import {
   deviceParametersApi as D,
   READING_BATCH_MAX,
@@ -10,6 +9,7 @@ import { equipmentParamEntity } from '@factory/shared/entities/equipmentParam';
 import { sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokerUp, MQTT_URL } from '../../testing/broker.ts';
 import { type Calls, callsAs } from '../../testing/calls.ts';
 import { createHarness, type Harness, onPostgres, type TestTenant } from '../../testing/harness.ts';
 import { ingestReadings } from './readings.ts';
@@ -18,7 +18,6 @@ import { startTelemetryFeed } from './readingsMqtt.ts';
 const EP = 'equipment/private/equipmentParam/';
 const EQ = 'equipment/private/equipment/';
 const EC = 'basicData/private/equipmentClass/';
-const MQTT_URL = 'mqtt://127.0.0.1:1883';
 
 let h: Harness;
 let tenant: TestTenant;
@@ -352,26 +351,11 @@ describe('trend', () => {
   });
 });
 
-/** Whether the test broker answers on its port (the real-services run has Mosquitto). */
-const brokerUp = () =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(1883, '127.0.0.1');
-    s.setTimeout(1000);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-
 describe.runIf(onPostgres && (await brokerUp()))('MQTT ingestion against Mosquitto', () => {
   it('stores telemetry of a tenant by member code through the shared subscription, dropping unknown tenants', async () => {
     const quiet = { info() {}, warn() {}, error() {}, debug() {} } as never;
-    const feed = startTelemetryFeed(h.services, MQTT_URL, quiet);
+    // a share group of its own: another test file's feed on the broker must not take its messages
+    const feed = startTelemetryFeed(h.services, MQTT_URL, quiet, `test-rd-${process.pid}`);
     const device = await mqtt.connectAsync(MQTT_URL, { clientId: `rd-test-${process.pid}` });
     try {
       // the feed's subscription is in place once a message published now reaches it

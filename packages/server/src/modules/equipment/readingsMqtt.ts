@@ -11,9 +11,12 @@ import { ingestStates } from './runStates.ts';
 const MACHINE_STATES: readonly number[] = machineState.values;
 
 /** Every node subscribes in this share group: the broker gives each message to one of them. */
-export const TELEMETRY_TOPIC = '$share/factory-api/mes/+/equipment/+/telemetry';
-/** The machine state topic (docs/equipment-readings.md "Machine state"), in the same share group. */
-export const STATE_TOPIC = '$share/factory-api/mes/+/equipment/+/state';
+export const SHARE_GROUP = 'factory-api';
+/** The telemetry and machine state topics (docs/equipment-readings.md), in a share group. */
+const feedTopics = (group: string) => [
+  `$share/${group}/mes/+/equipment/+/telemetry`,
+  `$share/${group}/mes/+/equipment/+/state`,
+];
 /** A batch is written when it holds this many values … */
 export const FLUSH_VALUES = 5000;
 /** … or this long after its first message. */
@@ -79,6 +82,8 @@ export function startTelemetryFeed(
   services: Pick<Services, 'inTenantOf'>,
   url: string,
   log: FastifyBaseLogger,
+  /** Another group takes every message too (tests running side by side on one broker). */
+  group = SHARE_GROUP,
 ): TelemetryFeed {
   /** When each unknown member code was last told of, so a misconfigured gateway does not flood the log. */
   const unknownTold = new Map<string, number>();
@@ -134,7 +139,7 @@ export function startTelemetryFeed(
   });
   client.on('connect', () => {
     log.info({ url }, 'telemetry feed connected');
-    client.subscribe([TELEMETRY_TOPIC, STATE_TOPIC], { qos: 1 }, (err) => {
+    client.subscribe(feedTopics(group), { qos: 1 }, (err) => {
       if (err) log.error({ err }, 'telemetry subscription refused');
     });
   });

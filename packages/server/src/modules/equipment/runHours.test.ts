@@ -1,8 +1,8 @@
-import net from 'node:net';
 import type { StateTimeline } from '@factory/shared/api/deviceParameters';
 import { eq, sql } from 'drizzle-orm';
 import mqtt from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { brokerUp, MQTT_URL } from '../../testing/broker.ts';
 import { type Calls, callsAs } from '../../testing/calls.ts';
 import { createHarness, type Harness, onPostgres } from '../../testing/harness.ts';
 import { parseFeedMessage, startTelemetryFeed } from './readingsMqtt.ts';
@@ -14,7 +14,6 @@ const B = 'equipment/private/';
 const EQ = `${B}equipment/`;
 const STATES = `${B}deviceParameters/uploadDeviceStates`;
 const UPKEEP = `${B}maintenancePlan/`;
-const MQTT_URL = 'mqtt://127.0.0.1:1883';
 const HOUR = 3_600_000;
 /** 2026-10-01 08:00 factory time: the feed's first report. */
 const T0 = Date.parse('2026-10-01T00:00:00Z');
@@ -255,25 +254,11 @@ describe('feed messages', () => {
   });
 });
 
-const brokerUp = () =>
-  new Promise<boolean>((resolve) => {
-    const s = net.connect(1883, '127.0.0.1');
-    s.setTimeout(1000);
-    s.once('connect', () => {
-      s.destroy();
-      resolve(true);
-    });
-    s.once('error', () => resolve(false));
-    s.once('timeout', () => {
-      s.destroy();
-      resolve(false);
-    });
-  });
-
 describe.runIf(onPostgres && (await brokerUp()))('machine states over MQTT', () => {
   it('takes a state published on the state topic, and a gateway last will without a time', async () => {
     const quiet = { info() {}, warn() {}, error() {}, debug() {} } as never;
-    const feed = startTelemetryFeed(h.services, MQTT_URL, quiet);
+    // a share group of its own: another test file's feed on the broker must not take its messages
+    const feed = startTelemetryFeed(h.services, MQTT_URL, quiet, `test-rh-${process.pid}`);
     const device = await mqtt.connectAsync(MQTT_URL, {
       clientId: `rh-gw-${process.pid}`,
       will: {
