@@ -12,7 +12,7 @@ import { useMemo } from 'react';
 import { useNavigate } from 'react-router';
 import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { NameTags } from '../../platform/list/columns.tsx';
-import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { knownOptions, RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import type { ColumnOverride, RowAction } from '../../platform/list/types.ts';
 import { planHref } from './TaskParts.ts';
 
@@ -21,12 +21,6 @@ type Plan = RowOf<typeof inspectionPlanEntity>;
 const EQUIPMENT = entityEndpoints(equipmentEntity).list;
 const ITEMS = entityEndpoints(checkItemEntity).list;
 const USERS = entityEndpoints(userEntity).list;
-
-/** Ids and names of a plan's list field as select options (they come in the same order). */
-const known = (ids: readonly number[] | undefined, names: string | null | undefined) => {
-  const labels = names?.split('、') ?? [];
-  return (ids ?? []).map((value, i) => ({ value, label: labels[i] ?? String(value) }));
-};
 
 /** The pickers of a plan's equipment, check items (of the plan's kind) and people. */
 function planItems(plan: Plan | undefined, fixedKind: number | undefined) {
@@ -39,7 +33,7 @@ function planItems(plan: Plan | undefined, fixedKind: number | undefined) {
             mode="multiple"
             allowClear
             placeholder="请选择设备"
-            knownOptions={known(plan?.equipmentIds, plan?.equipmentNames)}
+            knownOptions={knownOptions(plan?.equipmentIds, plan?.equipmentNames)}
           />
         </Form.Item>
       </Col>
@@ -62,7 +56,7 @@ function planItems(plan: Plan | undefined, fixedKind: number | undefined) {
                   disabled={kind === undefined || kind === null}
                   placeholder="请选择检查项目"
                   filters={[{ fieldName: 'kind', operator: 'eq', fieldValue: kind }]}
-                  knownOptions={known(plan?.itemIds, plan?.itemNames)}
+                  knownOptions={knownOptions(plan?.itemIds, plan?.itemNames)}
                 />
               </Form.Item>
             );
@@ -76,7 +70,7 @@ function planItems(plan: Plan | undefined, fixedKind: number | undefined) {
             mode="multiple"
             allowClear
             placeholder="请选择执行人"
-            knownOptions={known(plan?.assigneeIds, plan?.assigneeNames)}
+            knownOptions={knownOptions(plan?.assigneeIds, plan?.assigneeNames)}
           />
         </Form.Item>
       </Col>

@@ -15,7 +15,7 @@ import {
 import type { AddBody, DetailOf, RowOf } from '@factory/shared/entities/schema';
 import { inspectionType, qualityType, samplingMode } from '@factory/shared/enums';
 import { App, Button, Col, Flex, Form, Input, InputNumber, Radio, Row, Select, Tag } from 'antd';
-import { useEffect, useMemo } from 'react';
+import { type ComponentProps, useEffect, useMemo } from 'react';
 import { AppModal } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
 import { type DocLine, declaredLineColumns, linesBody } from '../../platform/lines/declaredColumns.tsx';
@@ -24,7 +24,7 @@ import type { LineColumn } from '../../platform/lines/lines.ts';
 import { lookupRow } from '../../platform/lines/materialColumns.tsx';
 import { useDocumentLines } from '../../platform/lines/useDocumentLines.ts';
 import { fieldRules, showFieldErrors } from '../../platform/list/formRules.ts';
-import { materialLabel, RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { knownOptions, materialLabel, RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { useSubmit } from '../../platform/useSubmit.ts';
 
 export const PLANS = entityEndpoints(qualityInspectionPlanEntity);
@@ -68,11 +68,37 @@ interface Head {
   remark?: string;
 }
 
-/** Ids and names of a plan's scope list as select options (they come in the same order). */
-const known = (ids: readonly number[] | undefined, names: string | null | undefined) => {
-  const labels = names?.split('、') ?? [];
-  return (ids ?? []).map((value, i) => ({ value, label: labels[i] ?? String(value) }));
-};
+/** One of a plan's scopes (materials, classes, procedures, suppliers): a multiple pick of its list. */
+function ScopePicker({
+  name,
+  label,
+  extra,
+  endpoint,
+  optionLabel,
+  known,
+}: {
+  name: string;
+  label: string;
+  extra?: string;
+  endpoint: ComponentProps<typeof RemoteSelect>['endpoint'];
+  optionLabel?: ComponentProps<typeof RemoteSelect>['optionLabel'];
+  known: { value: number; label: string }[];
+}) {
+  return (
+    <Col xs={24} md={12}>
+      <Form.Item name={name} label={label} extra={extra}>
+        <RemoteSelect
+          endpoint={endpoint}
+          mode="multiple"
+          allowClear
+          optionLabel={optionLabel}
+          placeholder={`请选择${label.replace(/^适用/, '')}`}
+          knownOptions={known}
+        />
+      </Form.Item>
+    </Col>
+  );
+}
 
 /** What a line takes from the item picked: its code, class, kind, unit, and its values to start from. */
 const fromItem = (r: Item): DocLine => ({
@@ -233,54 +259,37 @@ function PlanFormBody({
               <Tag variant="filled">{type === undefined ? '—' : qualityType.label(qualityTypeOf(type))}</Tag>
             </Form.Item>
           </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="materialsIds" label="适用物料">
-              <RemoteSelect
-                endpoint={entityEndpoints(materialsEntity).list}
-                mode="multiple"
-                allowClear
-                optionLabel={materialLabel}
-                placeholder="请选择物料"
-                knownOptions={known(source?.materialsIds, source?.materialNames)}
-              />
-            </Form.Item>
-          </Col>
-          <Col xs={24} md={12}>
-            <Form.Item name="materialClassIds" label="适用物料分类" extra="含其下级分类的物料">
-              <RemoteSelect
-                endpoint={entityEndpoints(materialsClassEntity).list}
-                mode="multiple"
-                allowClear
-                placeholder="请选择物料分类"
-                knownOptions={known(source?.materialClassIds, source?.materialClassNames)}
-              />
-            </Form.Item>
-          </Col>
+          <ScopePicker
+            name="materialsIds"
+            label="适用物料"
+            endpoint={entityEndpoints(materialsEntity).list}
+            optionLabel={materialLabel}
+            known={knownOptions(source?.materialsIds, source?.materialNames)}
+          />
+          <ScopePicker
+            name="materialClassIds"
+            label="适用物料分类"
+            extra="含其下级分类的物料"
+            endpoint={entityEndpoints(materialsClassEntity).list}
+            known={knownOptions(source?.materialClassIds, source?.materialClassNames)}
+          />
           {process ? (
-            <Col xs={24} md={12}>
-              <Form.Item name="procedureIds" label="适用工序" extra="物料、物料分类、工序至少选一项">
-                <RemoteSelect
-                  endpoint={entityEndpoints(procedureEntity).list}
-                  mode="multiple"
-                  allowClear
-                  placeholder="请选择工序"
-                  knownOptions={known(source?.procedureIds, source?.procedureNames)}
-                />
-              </Form.Item>
-            </Col>
+            <ScopePicker
+              name="procedureIds"
+              label="适用工序"
+              extra="物料、物料分类、工序至少选一项"
+              endpoint={entityEndpoints(procedureEntity).list}
+              known={knownOptions(source?.procedureIds, source?.procedureNames)}
+            />
           ) : null}
           {type === INCOMING_INSPECTION ? (
-            <Col xs={24} md={12}>
-              <Form.Item name="supplierIds" label="供应商" extra="不选则适用于所有供应商">
-                <RemoteSelect
-                  endpoint={entityEndpoints(supplierEntity).list}
-                  mode="multiple"
-                  allowClear
-                  placeholder="请选择供应商"
-                  knownOptions={known(source?.supplierIds, source?.supplierNames)}
-                />
-              </Form.Item>
-            </Col>
+            <ScopePicker
+              name="supplierIds"
+              label="供应商"
+              extra="不选则适用于所有供应商"
+              endpoint={entityEndpoints(supplierEntity).list}
+              known={knownOptions(source?.supplierIds, source?.supplierNames)}
+            />
           ) : null}
           <Col xs={24} md={12}>
             <Form.Item name="samplingMode" label={F.samplingMode.label} rules={fieldRules(F.samplingMode)}>

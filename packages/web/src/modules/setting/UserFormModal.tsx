@@ -12,7 +12,7 @@ import { useEffect, useState } from 'react';
 import { IMAGE_HINT, ImageUpload } from '../../platform/ImageUpload.tsx';
 import { fieldRules, placeholderOf, showFieldErrors } from '../../platform/list/formRules.ts';
 import { RefTreeSelect } from '../../platform/list/RefTreeSelect.tsx';
-import { RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
+import { knownOptions, RemoteSelect } from '../../platform/list/RemoteSelect.tsx';
 import { PasswordItem } from '../../platform/PasswordItem.tsx';
 import { useSubmit } from '../../platform/useSubmit.ts';
 import { type User, userNamePrefix, users } from './userApi.ts';
@@ -58,13 +58,8 @@ function TextItem({ name, field }: { name: keyof Values; field: FieldDecl }) {
   );
 }
 
-/** The source user's roles as select options (ids and names come in the same order). */
-const known = (ids: readonly number[] | undefined, names: string | null | undefined) => {
-  const labels = names ? names.split('、') : [];
-  return (ids ?? []).map((value, i) => ({ value, label: labels[i] ?? String(value) }));
-};
-const knownRoles = (user?: User) => known(user?.roleIds, user?.roleNames);
-const knownGroups = (user?: User) => known(user?.groupIds, user?.groupNames);
+const knownRoles = (user?: User) => knownOptions(user?.roleIds, user?.roleNames);
+const knownGroups = (user?: User) => knownOptions(user?.groupIds, user?.groupNames);
 /** Organisations are picked in their tree (工厂 → 车间 → 班组). */
 const ORGANIZATION_TREE = entityEndpoints(organizationEntity).tree as Endpoint;
 

@@ -178,6 +178,15 @@ export type MaterialRow = RowOf<typeof materialsEntity>;
 type MaterialSchema = TUnsafe<MaterialRow>;
 
 /** Materials are told apart by code: two may share a name (铜线 in two gauges). */
+/**
+ * A row's chosen ids as `knownOptions`, labelled by the names its list call joins with 、 in the
+ * same order (so a form shows names before the options load).
+ */
+export const knownOptions = (ids: readonly number[] | undefined, names: string | null | undefined) => {
+  const labels = names ? names.split('、') : [];
+  return (ids ?? []).map((value, i) => ({ value, label: labels[i] ?? String(value) }));
+};
+
 export const materialLabel = (r: Pick<MaterialRow, 'code' | 'name'>) =>
   r.code ? `${r.code} ${r.name ?? ''}` : (r.name ?? '');
 
