@@ -54,6 +54,8 @@ export const ACTION_LABELS: Record<string, string> = {
   Calculate: '计算',
   Plan: '生成计划',
   Submit: '提交',
+  Inspect: '检验',
+  Audit: '审核',
   Receive: '收货',
   Ship: '发货',
   Unship: '撤销发货',

@@ -24,6 +24,11 @@ export const TENANT_FLAGS = {
   logButtons: { label: '日志按钮', description: '列表显示操作日志按钮' },
   hideUserEquipment: { label: '隐藏用户设备', description: '角色关联用户不显示设置设备操作' },
   releaseSlipLabel: { label: '来料检验称放行单', description: '质检类型“来料检验”显示为“放行单”' },
+  qualityAudit: { label: '质检单审核', description: '质检单提交后须经审核，审核通过后检验结论才生效' },
+  qualityApproval: {
+    label: '质检单批准',
+    description: '质检单审核后还须批准，批准后检验结论才生效（同时开启质检单审核）',
+  },
   skipRepairAudit: { label: '维修免审核', description: '故障报修直接进入待接单，不经审核派工' },
 } as const satisfies Record<string, { label: string; description: string }>;
 

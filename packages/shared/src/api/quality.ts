@@ -1,11 +1,16 @@
-import { Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { entityEndpoints } from '../entities/endpoints.ts';
-import { qualityInspectionPlanEntity } from '../entities/quality.ts';
-import { QUALITY_BASE } from '../machines/quality.ts';
+import { MAX_ORDER_SAMPLES, MAX_PLAN_ITEMS, qualityInspectionPlanEntity } from '../entities/quality.ts';
+import { VersionField } from '../machines/endpoints.ts';
+import { inspectionOrderMachine, QUALITY_BASE } from '../machines/quality.ts';
 import { endpoint } from './contract.ts';
-import { RowId } from './list.ts';
+import { IdQuery, RowId } from './list.ts';
 
 const PLAN_BASE = `${QUALITY_BASE}inspectionPlan/`;
+const ORDER_BASE = inspectionOrderMachine.base;
+const ORDER_ROUTE = inspectionOrderMachine.route;
+
+const nullable = <T extends TSchema>(s: T) => Type.Union([s, Type.Null()]);
 
 /** 复制质检方案: the new plan's name; scope, sampling and item lines come from the source. */
 export const CopyPlanBody = Type.Object(
@@ -16,7 +21,104 @@ export const CopyPlanBody = Type.Object(
   { additionalProperties: false },
 );
 
-/** Quality configuration calls beyond the entities' standard ones (docs/quality.md). */
+/** An item an inspection order checks: the plan's line as it was when the order was raised. */
+export const OrderItemRow = Type.Object({
+  lineNo: Type.Integer(),
+  itemId: Type.Integer(),
+  code: Type.String(),
+  name: Type.String(),
+  category: nullable(Type.String()),
+  /** inspectionValueType: 0 OK/NG, 1 measured, 2 defect count. */
+  valueType: Type.Integer(),
+  unit: nullable(Type.String()),
+  method: nullable(Type.String()),
+  instrument: nullable(Type.String()),
+  standardValue: nullable(Type.Number()),
+  lowerLimit: nullable(Type.Number()),
+  upperLimit: nullable(Type.Number()),
+  /** Samples judged NG on this item so far. */
+  ngCount: Type.Integer(),
+});
+export type OrderItemRow = Static<typeof OrderItemRow>;
+
+/** One sample's result on one item; a measured or counted value is judged by the line's limits. */
+export const SampleResult = Type.Object({
+  sampleNo: Type.Integer(),
+  lineNo: Type.Integer(),
+  value: nullable(Type.Number()),
+  /** checkResult: 0 OK, 1 NG. */
+  judgement: nullable(Type.Integer()),
+});
+export type SampleResult = Static<typeof SampleResult>;
+
+/** A defect found: which, why (a scrap reason), how many. */
+export const OrderDefectRow = Type.Object({
+  defectItemId: Type.Integer(),
+  defectName: Type.String(),
+  /** defectSeverity: 0 critical (rejects the lot), 1 major, 2 minor. */
+  severity: Type.Integer(),
+  reasonId: nullable(Type.Integer()),
+  reasonName: nullable(Type.String()),
+  quantity: Type.Integer(),
+  remark: nullable(Type.String()),
+});
+export type OrderDefectRow = Static<typeof OrderDefectRow>;
+
+/** The inspection sheet of an order: its items, its samples' results and the defects found. */
+export const InspectionSheet = Type.Object({
+  sampleQuantity: Type.Integer(),
+  items: Type.Array(OrderItemRow),
+  results: Type.Array(SampleResult),
+  defects: Type.Array(OrderDefectRow),
+});
+export type InspectionSheet = Static<typeof InspectionSheet>;
+
+/** Most result cells one save carries (samples × items). */
+export const MAX_RESULT_CELLS = 20_000;
+
+/**
+ * 录入结果: the cells given are written (a null value and judgement clears a cell); a measured or
+ * counted item's judgement follows its value and limits, an OK/NG item's is given. `defects`, when
+ * given, replaces the defects found.
+ */
+export const SaveResultsBody = Type.Object(
+  {
+    id: RowId(),
+    version: VersionField,
+    results: Type.Array(
+      Type.Object(
+        {
+          sampleNo: Type.Integer({ minimum: 1, maximum: MAX_ORDER_SAMPLES, title: '样本号' }),
+          lineNo: Type.Integer({ minimum: 1, maximum: MAX_PLAN_ITEMS, title: '检验项目行' }),
+          value: Type.Optional(nullable(Type.Number({ minimum: -1e9, maximum: 1e9, title: '实测值' }))),
+          judgement: Type.Optional(
+            nullable(Type.Union([Type.Literal(0), Type.Literal(1)], { title: '判定' })),
+          ),
+        },
+        { additionalProperties: false },
+      ),
+      { maxItems: MAX_RESULT_CELLS, title: '检验结果' },
+    ),
+    defects: Type.Optional(
+      Type.Array(
+        Type.Object(
+          {
+            defectItemId: RowId('不良项目'),
+            reasonId: Type.Optional(nullable(RowId('不良原因'))),
+            quantity: Type.Integer({ minimum: 1, maximum: 1_000_000, title: '数量' }),
+            remark: Type.Optional(nullable(Type.String({ maxLength: 200, title: '备注' }))),
+          },
+          { additionalProperties: false },
+        ),
+        { maxItems: 100, title: '不良明细' },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SaveResultsBody = Static<typeof SaveResultsBody>;
+
+/** Quality calls beyond the entities' standard ones and the machines' (docs/quality.md). */
 export const qualityApi = {
   copyPlan: endpoint({
     method: 'POST',
@@ -25,5 +127,21 @@ export const qualityApi = {
     access: { keys: ['qualityInspectionPlanListCopy'] },
     body: CopyPlanBody,
     result: entityEndpoints(qualityInspectionPlanEntity).detail.result,
+  }),
+  sheet: endpoint({
+    method: 'GET',
+    path: `${ORDER_BASE}getInspectionSheet`,
+    summary: '质检单的检验项目、各样本结果与不良明细',
+    access: { keys: [ORDER_ROUTE, `${ORDER_ROUTE}Detail`] },
+    query: IdQuery,
+    result: InspectionSheet,
+  }),
+  record: endpoint({
+    method: 'POST',
+    path: `${ORDER_BASE}record`,
+    summary: '录入检验结果（待检验的质检单转为检验中）',
+    access: { keys: [`${ORDER_ROUTE}Inspect`] },
+    body: SaveResultsBody,
+    result: Type.Object({ id: Type.Integer(), version: Type.Integer(), status: Type.Integer() }),
   }),
 };

@@ -1,8 +1,11 @@
 import { Type } from 'typebox';
 import {
   defectSeverity,
+  inspectionSource,
   inspectionType,
   inspectionValueType,
+  inspectionVerdict,
+  qualityCheckStatus,
   qualityType,
   samplingMode,
 } from '../enums/index.ts';
@@ -320,3 +323,172 @@ export function limitProblem(
     return { field: 'standardValue', message: '标准值应在下限与上限之间' };
   return undefined;
 }
+
+/** Most samples one inspection order records results for (an AQL lot of 500 000 takes 1 250). */
+export const MAX_ORDER_SAMPLES = 2000;
+
+const shown = (label: string, width: number, list = true) =>
+  ({ label, type: 'string', readOnly: true, filter: ['like'], sort: true, width, list }) satisfies FieldDecl;
+const counted = (label: string, width = 90) =>
+  ({ label, type: 'number', readOnly: true, sort: true, width }) satisfies FieldDecl;
+
+/**
+ * Inspection orders (质检单, quality-inspection-order; DOMAIN "Inspection order"): raised by the
+ * events that need them — a first report of a step under a first-article plan, a report of the last
+ * step under a finished-product plan, a purchase receipt of a material under an incoming plan — or by
+ * hand (patrol, self-check, team check, or any type again). The plan's items and sampling are copied
+ * when it is raised; results are entered per sample and item on its own calls, and
+ * `inspectionOrderMachine` moves it.
+ */
+export const qualityInspectionOrderEntity = defineEntity({
+  name: 'qualityInspectionOrder',
+  label: '质检单',
+  route: 'qualityInspectionOrderList',
+  buttons: ['Add', 'Del', 'Export', 'Detail'],
+  defaultOrder: '-createdAt',
+  api: { base: `${QUALITY_BASE}inspectionOrder/`, name: 'QualityInspectionOrder' },
+  autoCode: { prefix: 'ZJ', dateFormat: 'YYYYMMDD', seqLength: 4, resetPeriod: 1 },
+  extraRow: {
+    version: Type.Integer(),
+    /** The verdict has taken effect (released or kept holding what waits on the lot). */
+    effective: Type.Boolean(),
+    planId: Type.Union([Type.Integer(), Type.Null()]),
+    taskId: Type.Union([Type.Integer(), Type.Null()]),
+    inspectorId: Type.Union([Type.Integer(), Type.Null()]),
+  },
+  fields: {
+    id: idField,
+    code: codeField('质检单号', 160, true),
+    inspectionType: {
+      label: '检验类型',
+      type: 'enum',
+      enum: inspectionType,
+      required: true,
+      filter: ['eq', 'in'],
+      sort: true,
+      width: 90,
+    },
+    qualityType: {
+      label: '质检类型',
+      type: 'enum',
+      enum: qualityType,
+      readOnly: true,
+      filter: ['eq'],
+      sort: true,
+      width: 90,
+    },
+    status: {
+      label: '质检状态',
+      type: 'enum',
+      enum: qualityCheckStatus,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sort: true,
+      width: 90,
+    },
+    verdict: {
+      label: '判定',
+      type: 'enum',
+      enum: inspectionVerdict,
+      readOnly: true,
+      filter: ['eq'],
+      sort: true,
+      width: 80,
+    },
+    sourceType: {
+      label: '来源',
+      type: 'enum',
+      enum: inspectionSource,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sort: true,
+      width: 90,
+    },
+    sourceCode: shown('来源单号', 150),
+    materialsName: {
+      label: '物料',
+      type: 'string',
+      required: true,
+      ref: { entity: 'materials', by: 'name', idField: 'materialsId' },
+      filter: ['like'],
+      sort: true,
+      width: 160,
+    },
+    materialsCode: shown('物料编码', 120),
+    materialsSpecifications: shown('规格', 120, false),
+    planName: {
+      label: '质检方案',
+      type: 'string',
+      ref: {
+        entity: 'qualityInspectionPlan',
+        by: 'name',
+        idField: 'planId',
+        filters: [{ fieldName: 'isEnabled', fieldType: 'integer', operator: 'eq', fieldValue: 1 }],
+      },
+      placeholder: '不选则按检验类型与物料自动匹配',
+      filter: ['like'],
+      width: 160,
+    },
+    workOrderCode: {
+      label: '工单',
+      type: 'string',
+      ref: { entity: 'produceWorkOrder', by: 'code', idField: 'workOrderId' },
+      placeholder: '过程检验可选',
+      filter: ['like'],
+      sort: true,
+      width: 150,
+    },
+    procedureName: {
+      label: '工序',
+      type: 'string',
+      ref: { entity: 'procedure', by: 'name', idField: 'procedureId' },
+      placeholder: '过程检验可选',
+      filter: ['like'],
+      width: 110,
+    },
+    batchCode: {
+      label: '批次号',
+      type: 'string',
+      maxLength: 64,
+      filter: ['like', 'eq'],
+      sort: true,
+      width: 150,
+    },
+    supplierName: {
+      label: '供应商',
+      type: 'string',
+      ref: { entity: 'supplier', by: 'name', idField: 'supplierId' },
+      placeholder: '来料检验可选',
+      filter: ['like'],
+      width: 140,
+    },
+    lotQuantity: {
+      label: '批量',
+      type: 'number',
+      required: true,
+      min: 1,
+      max: 100_000_000,
+      sort: true,
+      width: 90,
+    },
+    sampleQuantity: counted('样本量', 80),
+    acceptNumber: counted('Ac', 60),
+    rejectNumber: counted('Re', 60),
+    ngQuantity: counted('不合格数', 90),
+    /** Units the verdict keeps out of use: the lot on a sampled reject, the NG units on a full one. */
+    rejectedQuantity: counted('不合格批量', 100),
+    inspectorName: shown('检验员', 90),
+    completedAt: {
+      label: '完成时间',
+      type: 'datetime',
+      readOnly: true,
+      filter: ['between', 'gte', 'lte'],
+      sort: true,
+      width: 170,
+    },
+    auditorName: shown('审核人', 90, false),
+    approverName: shown('批准人', 90, false),
+    remark: remarkField,
+    createdAt: createdAtField,
+  },
+});

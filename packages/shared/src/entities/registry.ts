@@ -16,7 +16,12 @@ import { processFlowClassEntity, processFlowEntity } from './processFlow.ts';
 import { produceOrderEntity } from './produceOrder.ts';
 import { producePlanEntity } from './producePlan.ts';
 import { purchaseOrderEntity, purchaseRequestEntity } from './purchase.ts';
-import { defectItemEntity, inspectionItemEntity, qualityInspectionPlanEntity } from './quality.ts';
+import {
+  defectItemEntity,
+  inspectionItemEntity,
+  qualityInspectionOrderEntity,
+  qualityInspectionPlanEntity,
+} from './quality.ts';
 import { quotaApplyEntity, quotaEntity } from './quota.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { salesOrderEntity } from './salesOrder.ts';
@@ -106,4 +111,5 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   inspectionItem: inspectionItemEntity,
   defectItem: defectItemEntity,
   qualityInspectionPlan: qualityInspectionPlanEntity,
+  qualityInspectionOrder: qualityInspectionOrderEntity,
 });

@@ -71,6 +71,24 @@ export const qualityCheckStatus = defineEnum([
   { value: 5, label: '已批准', color: done },
 ]);
 
+/** An inspection order's verdict (判定): the lot accepted or rejected by its sampling plan. */
+export const inspectionVerdict = defineEnum([
+  { value: 0, label: '合格', color: done },
+  { value: 1, label: '不合格', color: stopped },
+]);
+
+/**
+ * A batch's quality state (DOMAIN "Batch"): a received lot that needs incoming inspection waits
+ * (待检) with its stock held; the verdict releases it (合格), keeps it held (不合格) or, once the
+ * non-conforming handling accepts it by concession, releases it as 让步接收.
+ */
+export const batchQualityStatus = defineEnum([
+  { value: 0, label: '待检', color: waiting },
+  { value: 1, label: '合格', color: done },
+  { value: 2, label: '不合格', color: stopped },
+  { value: 3, label: '让步接收', color: active },
+]);
+
 export const reviewStatus = defineEnum([
   { value: 0, label: '待复核', color: waiting },
   { value: 1, label: '已复核', color: done },

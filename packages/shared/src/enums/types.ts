@@ -295,3 +295,11 @@ export const samplingMode = defineEnum([
   { value: 2, label: '按比例' },
   { value: 3, label: '按AQL' },
 ]);
+
+/** What raised an inspection order (DOMAIN "Inspection order → Triggers"). */
+export const inspectionSource = defineEnum([
+  { value: 0, label: '手工开单' },
+  { value: 1, label: '首件报工' },
+  { value: 2, label: '完工报工' },
+  { value: 3, label: '采购收货' },
+]);

@@ -10,13 +10,14 @@ export const quality = group(
   [
     group('qualityInfos', 'quality-infos', '质检管理', [
       page('qualityInspectionOrderList', 'quality-inspection-order-list', '质检单', [
-        ...CRUD,
+        'Add',
+        'Del',
         'Detail',
         'Export',
         'Print',
-        'Distribute',
-        'Finish',
-        'Cancel',
+        'Inspect',
+        'Audit',
+        'Approve',
       ]),
       sub(
         'qualityInspectionOrderDetail',

@@ -68,5 +68,12 @@ export {
   schedule as scheduleJobs,
 } from './scheduling/scheduler.ts';
 export * from './schema.ts';
-export { noteIssued, notePreparation, noteStocked, type Stockable, stockableWorkOrders } from './stocking.ts';
+export {
+  holdFinished,
+  noteIssued,
+  notePreparation,
+  noteStocked,
+  type Stockable,
+  stockableWorkOrders,
+} from './stocking.ts';
 export { onWorkOrder, type WorkOrderEvent, workOrderActions } from './workOrders.ts';

@@ -193,6 +193,11 @@ export const produceWorkOrders = tenantTable(
     /** The last step's good quantity. */
     completedQuantity: quantity('completed_quantity').notNull().default('0'),
     stockedQuantity: quantity('stocked_quantity').notNull().default('0'),
+    /**
+     * Completed units a finished-product inspection holds (raised and not passed, or rejected and
+     * not yet handled): not stockable. Written by the quality module through `holdFinished`.
+     */
+    heldQuantity: quantity('held_quantity').notNull().default('0'),
     planStartTime: at('plan_start_time'),
     planEndTime: at('plan_end_time'),
     actualStartTime: at('actual_start_time'),

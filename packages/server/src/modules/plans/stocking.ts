@@ -2,7 +2,7 @@ import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import { producePlanMaterials, producePlans, produceWorkOrders } from './schema.ts';
 
-/** A work order with finished goods not yet stocked in: completed − stocked. */
+/** A work order with finished goods not yet stocked in: completed − stocked − held. */
 export interface Stockable {
   id: number;
   code: string;
@@ -13,8 +13,8 @@ export interface Stockable {
 
 /**
  * The work orders of plans with completed quantity not yet stocked in (DOMAIN: stockable =
- * completed − stocked; until finished-product inspection lands every completed unit is accepted),
- * locked so two stock-ins of one plan never take the same units.
+ * completed − stocked, less what a finished-product inspection holds), locked so two stock-ins of
+ * one plan never take the same units.
  */
 export async function stockableWorkOrders(tx: Tx, planIds: number[]): Promise<Stockable[]> {
   if (!planIds.length) return [];
@@ -24,17 +24,30 @@ export async function stockableWorkOrders(tx: Tx, planIds: number[]): Promise<St
       code: produceWorkOrders.code,
       planCode: sql<string>`(select p.code from ${producePlans} p where p.id = ${produceWorkOrders.planId})`,
       materialId: produceWorkOrders.materialsId,
-      stockable: sql<string>`(${produceWorkOrders.completedQuantity} - ${produceWorkOrders.stockedQuantity})::text`,
+      stockable: sql<string>`(${produceWorkOrders.completedQuantity} - ${produceWorkOrders.stockedQuantity}
+        - ${produceWorkOrders.heldQuantity})::text`,
     })
     .from(produceWorkOrders)
     .where(
       and(
         inArray(produceWorkOrders.planId, planIds),
-        sql`${produceWorkOrders.completedQuantity} > ${produceWorkOrders.stockedQuantity}`,
+        sql`${produceWorkOrders.completedQuantity} > ${produceWorkOrders.stockedQuantity} + ${produceWorkOrders.heldQuantity}`,
       ),
     )
     .orderBy(asc(produceWorkOrders.planId), asc(produceWorkOrders.id))
     .for('update');
+}
+
+/**
+ * Completed units of a work order its finished-product inspection holds (`quantity` > 0) or
+ * releases (< 0): held units are not stockable (DOMAIN "Completed → stock-in": only accepted
+ * quantity is stockable).
+ */
+export async function holdFinished(tx: Tx, workOrderId: number, quantity: string): Promise<void> {
+  await tx
+    .update(produceWorkOrders)
+    .set({ heldQuantity: sql`greatest(${produceWorkOrders.heldQuantity} + ${quantity}::numeric, 0)` })
+    .where(sql`${produceWorkOrders.id} = ${workOrderId}`);
 }
 
 /** Notes a work order's units stocked in (the warehouse's production stock-in posted them). */

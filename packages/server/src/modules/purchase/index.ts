@@ -60,7 +60,14 @@ export const purchase: ModuleFace = {
   ],
 };
 
-export { orderRequests, purchaseOrder, purchaseOrderActions } from './orders.ts';
+export {
+  noteInspection,
+  onReceipt,
+  orderRequests,
+  purchaseOrder,
+  purchaseOrderActions,
+  type ReceiptEvent,
+} from './orders.ts';
 export {
   fileQuotaApplication,
   proposeQuota,

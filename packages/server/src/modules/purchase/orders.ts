@@ -12,6 +12,7 @@ import { type Actor, type DocRow, machineService } from '../../platform/machine.
 import { orderRules } from '../../platform/orders.ts';
 import { handle, type RouteDef } from '../../platform/route.ts';
 import { basicConfig } from '../../platform/schema.ts';
+import { txHooks } from '../../platform/txHooks.ts';
 import {
   batchNumbers,
   materials,
@@ -26,8 +27,58 @@ import { bookingType, postNow, reverseMadeFor, stockDocLines, stockDocs } from '
 import { refreshRequests, refuseVirtual, requestsOf } from './requests.ts';
 import { purchaseOrderLines, purchaseOrders, purchaseReceipts, purchaseRequests } from './schema.ts';
 
-/** Raw materials (type 0) wait for incoming inspection until the quality module decides by plan. */
-const INSPECTED_TYPE = 0;
+/** What a receipt posted, line by line: each line one new batch (DOMAIN "Receipt"). */
+export interface ReceiptEvent {
+  orderId: number;
+  orderCode: string;
+  supplierId: number;
+  stockDocId: number;
+  stockDocCode: string;
+  receipts: { id: number; materialsId: number; batchId: number; batchCode: string; quantity: string }[];
+}
+const receiptHooks = txHooks<'received' | 'reversing', ReceiptEvent>(['received', 'reversing']);
+
+/**
+ * Lets a module that stands on purchasing join a receipt in its transaction: quality raises the
+ * incoming inspection and holds the batch when received, and before a receipt is reversed gives the
+ * hold back (or refuses, once the inspection has begun).
+ */
+export const onReceipt = receiptHooks.on;
+
+/** The receipts an incoming inspection was raised for: their rows show 待检 until its verdict. */
+export async function noteInspection(tx: Tx, receiptIds: number[]): Promise<void> {
+  if (receiptIds.length)
+    await tx
+      .update(purchaseReceipts)
+      .set({ needsInspection: true })
+      .where(inArray(purchaseReceipts.id, receiptIds));
+}
+
+/** The receipts of one stock document, as the hooks tell them. */
+async function receiptEvent(tx: Tx, row: DocRow, stockDocId: number): Promise<ReceiptEvent> {
+  const rows = await tx
+    .select({
+      id: purchaseReceipts.id,
+      materialsId: batchNumbers.materialId,
+      batchId: batchNumbers.id,
+      batchCode: batchNumbers.code,
+      quantity: sql<string>`${purchaseReceipts.quantity}::text`,
+      docCode: stockDocs.code,
+    })
+    .from(purchaseReceipts)
+    .innerJoin(batchNumbers, eq(batchNumbers.id, purchaseReceipts.batchId))
+    .innerJoin(stockDocs, eq(stockDocs.id, purchaseReceipts.stockDocId))
+    .where(and(eq(purchaseReceipts.stockDocId, stockDocId), isNull(purchaseReceipts.reversedAt)))
+    .orderBy(asc(purchaseReceipts.id));
+  return {
+    orderId: row.id,
+    orderCode: String(row.code),
+    supplierId: row.supplierId as number,
+    stockDocId,
+    stockDocCode: rows[0]?.docCode ?? '',
+    receipts: rows.map(({ docCode: _, ...r }) => r),
+  };
+}
 
 /** 采购订单: the declared calls; edited and deleted only while unconfirmed (docs/purchase.md). */
 export const purchaseOrder = crud({
@@ -277,10 +328,10 @@ async function receive(tx: Tx, row: DocRow, input: { body?: unknown }, actor: Ac
       quantity: String(r.quantity),
       supplierBatch: r.supplierBatch?.trim() || null,
       productionDate: r.productionDate || null,
-      needsInspection: (lines.get(r.lineId) as OrderLine).materialType === INSPECTED_TYPE,
       createdBy: actorId,
     })),
   );
+  await receiptHooks.tell(tx, 'received', await receiptEvent(tx, row, docId));
   return { status: await refreshReceived(tx, row.id) };
 }
 
@@ -299,6 +350,7 @@ async function unreceive(tx: Tx, row: DocRow, input: { body?: unknown; reason?: 
     .where(and(eq(purchaseReceipts.orderId, row.id), eq(purchaseReceipts.stockDocId, stockDocId)));
   if (!receipts.length) throw fieldError('stockDocId', `所选单据不是采购订单“${row.code}”的收货单`);
   if (receipts[0].reversedAt) throw conflict(`收货单“${receipts[0].code}”已冲销，不能重复冲销`);
+  await receiptHooks.tell(tx, 'reversing', await receiptEvent(tx, row, stockDocId));
   try {
     await reverseMadeFor(tx, stockDocId, input.reason?.trim() ?? '');
   } catch (e) {

@@ -155,9 +155,9 @@ describe('purchase orders', () => {
     const t = await trace(order.id);
     expect(t.receipts.map((r) => [r.quantity, r.supplierBatch, r.productionDate, r.needsInspection])).toEqual(
       [
-        [600, 'BG2611-07', '2026-11-20', true],
-        [400, null, null, true],
-        [200, null, null, true],
+        [600, 'BG2611-07', '2026-11-20', false],
+        [400, null, null, false],
+        [200, null, null, false],
       ],
     );
     expect(t.receipts[1].batchCode).toBe('PUR-STEEL-2');

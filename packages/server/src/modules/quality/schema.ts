@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, numeric, serial, smallint, text, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  numeric,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { codeName, searchIndex, tenantId, tenantTable, timestamps } from '../../platform/schema.ts';
 import { users } from '../setting/index.ts';
 
@@ -116,5 +126,136 @@ export const inspectionPlanItems = tenantTable(
   (t) => [
     index('quality_inspection_plan_item_plan_idx').on(t.planId),
     index('quality_inspection_plan_item_item_idx').on(t.itemId),
+  ],
+);
+
+/**
+ * An inspection order 质检单 (DOMAIN "Inspection order"; docs/quality.md "Inspection orders"): the
+ * lot inspected, where it came from, the sampling it was raised with, its state and its verdict.
+ * Pointers to production, stock and purchase rows are plain ids: this module stands above them and
+ * reads them through their faces; the source document names the order, not the other way round.
+ */
+export const inspectionOrders = tenantTable(
+  'quality_inspection_order',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    version: integer('version').notNull().default(1),
+    /** inspectionType 0–5; qualityType follows it. */
+    inspectionType: smallint('inspection_type').notNull(),
+    qualityType: smallint('quality_type').notNull(),
+    /** inspectionSource: 0 by hand, 1 first report of a step, 2 report of the last step, 3 purchase receipt. */
+    sourceType: smallint('source_type').notNull().default(0),
+    /** The report or the purchase receipt that raised it. */
+    sourceId: integer('source_id'),
+    sourceCode: text('source_code'),
+    planId: integer('plan_id').references(() => inspectionPlans.id),
+    materialsId: integer('materials_id').notNull(),
+    batchId: integer('batch_id'),
+    batchCode: text('batch_code'),
+    workOrderId: integer('work_order_id'),
+    taskId: integer('task_id'),
+    procedureId: integer('procedure_id'),
+    supplierId: integer('supplier_id'),
+    lotQuantity: limit('lot_quantity').notNull(),
+    /** samplingMode and AQL as raised; the sample size and Ac/Re they gave for the lot. */
+    samplingMode: smallint('sampling_mode').notNull().default(0),
+    aql: numeric('aql', { precision: 8, scale: 3 }),
+    sampleQuantity: integer('sample_quantity').notNull(),
+    acceptNumber: integer('accept_number').notNull().default(0),
+    rejectNumber: integer('reject_number').notNull().default(1),
+    /** qualityCheckStatus 1–5. */
+    status: smallint('status').notNull().default(1),
+    /** inspectionVerdict, once submitted: 0 pass, 1 reject. */
+    verdict: smallint('verdict'),
+    /** The verdict has been applied to what waits on the lot. */
+    effective: boolean('effective').notNull().default(false),
+    ngQuantity: integer('ng_quantity').notNull().default(0),
+    /** Units the verdict keeps out of use (the lot on a sampled reject, the NG units on a full one). */
+    rejectedQuantity: limit('rejected_quantity').notNull().default('0'),
+    inspectorId: integer('inspector_id').references(() => users.id),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    auditorId: integer('auditor_id').references(() => users.id),
+    auditedAt: timestamp('audited_at', { withTimezone: true }),
+    approverId: integer('approver_id').references(() => users.id),
+    approvedAt: timestamp('approved_at', { withTimezone: true }),
+    remark: text('remark'),
+    createdBy: integer('created_by').references(() => users.id),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('quality_inspection_order_code_uq').on(t.tenantId, t.code),
+    index('quality_inspection_order_task_idx').on(t.taskId),
+    index('quality_inspection_order_work_order_idx').on(t.workOrderId),
+    index('quality_inspection_order_batch_idx').on(t.batchId),
+    index('quality_inspection_order_source_idx').on(t.sourceType, t.sourceId),
+    index('quality_inspection_order_completed_idx').on(t.completedAt),
+    searchIndex('quality_inspection_order', t.code),
+    searchIndex('quality_inspection_order', t.batchCode),
+    searchIndex('quality_inspection_order', t.sourceCode),
+  ],
+);
+
+/** An item an order checks: its plan's line as it was when the order was raised. */
+export const inspectionOrderItems = tenantTable(
+  'quality_inspection_order_item',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => inspectionOrders.id, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    itemId: integer('item_id')
+      .notNull()
+      .references(() => inspectionItems.id),
+    valueType: smallint('value_type').notNull(),
+    standardValue: limit('standard_value'),
+    lowerLimit: limit('lower_limit'),
+    upperLimit: limit('upper_limit'),
+  },
+  (t) => [uniqueIndex('quality_inspection_order_item_uq').on(t.orderId, t.lineNo)],
+);
+
+/** One sample's result on one item of an order. */
+export const inspectionResults = tenantTable(
+  'quality_inspection_result',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => inspectionOrders.id, { onDelete: 'cascade' }),
+    sampleNo: integer('sample_no').notNull(),
+    lineNo: smallint('line_no').notNull(),
+    value: limit('value'),
+    /** checkResult: 0 OK, 1 NG. */
+    judgement: smallint('judgement').notNull(),
+  },
+  (t) => [uniqueIndex('quality_inspection_result_uq').on(t.orderId, t.sampleNo, t.lineNo)],
+);
+
+/** A defect an order found: which, why (a scrap reason), how many. */
+export const inspectionDefects = tenantTable(
+  'quality_inspection_defect',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => inspectionOrders.id, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    defectItemId: integer('defect_item_id')
+      .notNull()
+      .references(() => defectItems.id),
+    reasonId: integer('reason_id'),
+    quantity: integer('quantity').notNull(),
+    remark: text('remark'),
+  },
+  (t) => [
+    index('quality_inspection_defect_order_idx').on(t.orderId),
+    index('quality_inspection_defect_item_idx').on(t.defectItemId),
   ],
 );

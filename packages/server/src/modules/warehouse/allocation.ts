@@ -1,5 +1,5 @@
 import { fromMicro, least, micro } from '@factory/shared/decimal';
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { nowOf } from '../../platform/clock.ts';
 import { qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
@@ -17,7 +17,7 @@ import { materialPrepLines, stockAllocations, stockBalances } from './schema.ts'
 
 interface Hold {
   id: number;
-  prepLineId: number;
+  prepLineId: number | null;
   balanceId: number;
   quantity: bigint;
   warehouseId: number;
@@ -251,5 +251,59 @@ export async function heldByLine(tx: Tx, prepIds: number[]): Promise<Map<number,
     .innerJoin(materialPrepLines, eq(materialPrepLines.id, stockAllocations.prepLineId))
     .where(inArray(materialPrepLines.prepId, prepIds))
     .groupBy(stockAllocations.prepLineId);
-  return new Map(rows.map((r) => [r.lineId, micro(r.held)]));
+  return new Map(rows.map((r) => [r.lineId as number, micro(r.held)]));
+}
+
+/**
+ * A quality hold (docs/quality.md "What a verdict holds"): a batch waiting for its incoming
+ * inspection, or rejected by it, is not to be used, so what is available of it in every place is
+ * held — a hold of no preparation line, one per balance — and no pick, stock-out or preparation
+ * order can take it. Balances are locked in the ledger's key order. Answers what it held.
+ */
+export async function holdBatch(tx: Tx, batchId: number): Promise<string> {
+  const places = await tx
+    .select({
+      id: stockBalances.id,
+      available: sql<string>`(${stockBalances.onHand} - ${stockBalances.allocated})::text`,
+    })
+    .from(stockBalances)
+    .where(
+      and(eq(stockBalances.batchId, batchId), sql`${stockBalances.onHand} - ${stockBalances.allocated} > 0`),
+    )
+    .orderBy(asc(stockBalances.materialsId), asc(stockBalances.warehouseId), asc(stockBalances.locationId))
+    .for('update');
+  let held = 0n;
+  for (const place of places) {
+    const q = place.available;
+    await tx
+      .insert(stockAllocations)
+      .values({ prepLineId: null, balanceId: place.id, quantity: q, createdAt: nowOf(tx) })
+      .onConflictDoUpdate({
+        target: [stockAllocations.tenantId, stockAllocations.balanceId],
+        targetWhere: sql`prep_line_id is null`,
+        set: { quantity: sql`${stockAllocations.quantity} + excluded.quantity` },
+      });
+    await tx
+      .update(stockBalances)
+      .set({ allocated: sql`${stockBalances.allocated} + ${q}::numeric` })
+      .where(eq(stockBalances.id, place.id));
+    held += micro(q);
+  }
+  return fromMicro(held);
+}
+
+/** The quality hold of a batch given back (its verdict passed it, or its handling took it). */
+export async function releaseBatch(tx: Tx, batchId: number): Promise<void> {
+  const holds = await tx
+    .select({
+      id: stockAllocations.id,
+      balanceId: stockAllocations.balanceId,
+      quantity: stockAllocations.quantity,
+    })
+    .from(stockAllocations)
+    .innerJoin(stockBalances, eq(stockBalances.id, stockAllocations.balanceId))
+    .where(and(eq(stockBalances.batchId, batchId), isNull(stockAllocations.prepLineId)))
+    .orderBy(asc(stockBalances.materialsId), asc(stockBalances.warehouseId), asc(stockBalances.locationId))
+    .for('update', { of: stockBalances });
+  for (const h of holds) await giveBack(tx, { ...h, quantity: micro(h.quantity) }, micro(h.quantity));
 }

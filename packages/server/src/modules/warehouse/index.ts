@@ -46,6 +46,7 @@ export const warehouse: ModuleFace = {
   ],
 };
 
+export { holdBatch, releaseBatch } from './allocation.ts';
 export { sendOutMaterials } from './backflush.ts';
 export { bookingType } from './bookingType.ts';
 export { type Posting, type PostingSource, pickFifo, post, shortage } from './ledger.ts';

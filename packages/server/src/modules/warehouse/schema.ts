@@ -356,9 +356,8 @@ export const stockAllocations = tenantTable(
   {
     id: serial('id'),
     tenantId: tenantId(),
-    prepLineId: integer('prep_line_id')
-      .notNull()
-      .references(() => materialPrepLines.id, { onDelete: 'cascade' }),
+    /** The preparation line holding it; none: a quality hold of the balance's batch (`holdBatch`). */
+    prepLineId: integer('prep_line_id').references(() => materialPrepLines.id, { onDelete: 'cascade' }),
     balanceId: integer('balance_id')
       .notNull()
       .references(() => stockBalances.id),
@@ -367,6 +366,7 @@ export const stockAllocations = tenantTable(
   },
   (t) => [
     uniqueIndex('stock_allocation_uq').on(t.tenantId, t.prepLineId, t.balanceId),
+    uniqueIndex('stock_allocation_quality_uq').on(t.balanceId).where(sql`${t.prepLineId} is null`),
     index('stock_allocation_balance_idx').on(t.balanceId),
     check('stock_allocation_positive', sql`${t.quantity} > 0`),
   ],

@@ -77,6 +77,11 @@ export const batchNumbers = tenantTable(
     quantity: quantity('quantity'),
     supplierId: integer('supplier_id').references(() => suppliers.id),
     producedOn: date('produced_on'),
+    /**
+     * batchQualityStatus: 0 pending inspection, 1 passed, 2 rejected, 3 concession. A pending or
+     * rejected batch's stock is held (warehouse `holdBatch`) until its verdict or handling.
+     */
+    qualityStatus: smallint('quality_status').notNull().default(1),
     remark: text('remark'),
     createdBy: integer('created_by').references(() => users.id),
     ...timestamps(),
