@@ -14,6 +14,7 @@ import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
 import type { TenantInfo } from '../platform/services.ts';
+import { generator } from './random.ts';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -22,22 +23,6 @@ const DAY = 24 * HOUR;
 const CST = 8 * HOUR;
 /** Weeks of call history before today. */
 const WEEKS = 3;
-
-/** A small deterministic generator (mulberry32): the same calls on every start. */
-function generator(seed: string) {
-  let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x9e3779b1), 0x2545f491);
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
-  };
-}
 
 /**
  * The works' call types: [name, receivers (user names), minutes to respond, share of the calls,

@@ -33,7 +33,9 @@ import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
 import type { TenantInfo } from '../platform/services.ts';
 import type { SessionInfo } from '../platform/session.ts';
+import { qualityInspector } from './inspections.ts';
 import { outsourcingDemo } from './outsourcing.ts';
+import { generator, type Rng } from './random.ts';
 
 /** How much history a tenant gets: orders over the past year, up to today. */
 export interface ProductionHistory {
@@ -50,23 +52,6 @@ const HOUR = 60 * MINUTE;
 const DAY = 24 * HOUR;
 /** The factory's clock: China Standard Time, UTC+8. */
 const CST = 8 * HOUR;
-
-/** A small deterministic generator (mulberry32): the same tenant gets the same history. */
-function generator(seed: string) {
-  let a = [...seed].reduce((h, c) => Math.imul(h ^ c.charCodeAt(0), 0x9e3779b1), 0x2545f491);
-  const next = () => {
-    a = (a + 0x6d2b79f5) | 0;
-    let t = Math.imul(a ^ (a >>> 15), 1 | a);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-  return {
-    next,
-    int: (lo: number, hi: number) => lo + Math.floor(next() * (hi - lo + 1)),
-    pick: <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)],
-  };
-}
-type Rng = ReturnType<typeof generator>;
 
 /** Midnight of the factory's day that `t` falls in. */
 const midnight = (t: number) => Math.floor((t + CST) / DAY) * DAY - CST;
@@ -259,6 +244,9 @@ export async function seedProduction(
     .from(users)
     .orderBy(users.id);
   const adminSession = sessionOf(tenant, people.find((p) => p.id === adminId) ?? people[0], true);
+  // first-article and finished-product checks, done by the inspector right after the report
+  const inspector = await qualityInspector(tx, tenant, `${tenant.memberCode}:inspection`);
+  const REPORT_FAIL_RATE = 0.03;
   // the planner sends outsourced work out and books it back; the admin where the tenant has no planner
   const planner = people.find((p) => p.userName === 'jihua01');
   const receiver = planner
@@ -506,6 +494,7 @@ export async function seedProduction(
         endTime: factoryText(end),
         ...(workHours === undefined ? {} : { workHours }),
       });
+      await inspector?.inspectRaised('report', end, REPORT_FAIL_RATE);
       if (!repair) return;
       const [row] = await tx
         .select({ rework: reportWorks.reworkWorkOrderId })
@@ -552,6 +541,7 @@ export async function seedProduction(
             setClock(tx, new Date(window.end + 25 * MINUTE));
           }
           await reportWork(tx, lead.session, { ...body, goodQuantity: units });
+          await inspector?.inspectRaised('report', window.end, REPORT_FAIL_RATE);
         });
       }
     }

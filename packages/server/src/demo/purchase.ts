@@ -17,6 +17,7 @@ import { setClock } from '../platform/clock.ts';
 import type { Tx } from '../platform/db.ts';
 import type { Actor } from '../platform/machine.ts';
 import type { TenantInfo } from '../platform/services.ts';
+import { qualityInspector } from './inspections.ts';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -119,6 +120,8 @@ export async function purchaser(
 ) {
   const buyer: Actor = { userId: buyerId, tenant, permissions: new Set(), isAdmin: true };
   const keeper: Actor = { userId: keeperId, tenant, permissions: new Set(), isAdmin: true };
+  // the incoming inspection of what a plan covers, done on arrival so the stock is released
+  const inspector = await qualityInspector(tx, tenant, `${tenant.memberCode}:incoming`);
   const supplierOf = await suppliersOf(tx);
   const stuff = new Map(
     (
@@ -160,9 +163,10 @@ export async function purchaser(
   return {
     /**
      * The lines arrive at `at`, ordered `leadDays` before from each material's supplier: `share`
-     * of each line is received (1 whole, 0 nothing yet — the order stays open).
+     * of each line is received (1 whole, 0 nothing yet — the order stays open); a lot its
+     * incoming inspection covers is inspected on arrival and fails with `failRate`.
      */
-    async deliver(at: Date, lines: Delivery[], leadDays: number, share = 1) {
+    async deliver(at: Date, lines: Delivery[], leadDays: number, share = 1, failRate = 0) {
       const bySupplier = new Map<number, Delivery[]>();
       for (const l of lines) {
         const s = supplierOf(l.materialsId);
@@ -189,6 +193,7 @@ export async function purchaser(
             })),
           },
         });
+        await inspector?.inspectRaised('receipt', when.getTime(), failRate);
       }
       setClock(tx, undefined);
     },

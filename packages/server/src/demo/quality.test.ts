@@ -52,3 +52,36 @@ describe('the transformer works’ quality configuration', () => {
     );
   });
 });
+
+describe('the transformer works’ year of inspections', () => {
+  it('inspected every receipt and report its plans cover, with a few failures, through the quality services', async () => {
+    const rows = await h.db.systemQuery<{
+      type: number;
+      source: number;
+      status: number;
+      verdict: number | null;
+      n: number;
+    }>(sql`
+      select inspection_type as type, source_type as source, status, verdict, count(*)::int as n
+      from quality_inspection_order where tenant_id = ${tenantId}
+      group by 1, 2, 3, 4 order by 1, 2, 3, 4`);
+    const count = (p: (r: (typeof rows)[number]) => boolean) => rows.filter(p).reduce((s, r) => s + r.n, 0);
+    // incoming lots of steel and copper, first articles of winding, finished transformers
+    expect(count((r) => r.type === 4 && r.source === 3)).toBeGreaterThan(20);
+    expect(count((r) => r.type === 2 && r.source === 1)).toBeGreaterThan(50);
+    expect(count((r) => r.type === 5 && r.source === 2)).toBeGreaterThan(50);
+    // a failed first article is followed by a passing one raised by hand
+    const failedFirst = count((r) => r.type === 2 && r.source === 1 && r.verdict === 1);
+    expect(failedFirst).toBeGreaterThan(0);
+    expect(count((r) => r.type === 2 && r.source === 0 && r.verdict === 0)).toBe(failedFirst);
+    expect(count((r) => r.verdict === 1 && r.type === 5)).toBeGreaterThan(0);
+    // every one was submitted by the inspector, with a result for each sample and item
+    const [open] = await h.db.systemQuery<{ unsubmitted: number; missing: number }>(sql`
+      select (select count(*)::int from quality_inspection_order o where o.tenant_id = ${tenantId}
+          and o.status < 3 and o.source_type in (1, 3)) as unsubmitted,
+        (select count(*)::int from quality_inspection_order o where o.tenant_id = ${tenantId} and o.status >= 3
+          and (select count(*) from quality_inspection_result r where r.order_id = o.id)
+            <> o.sample_quantity * (select count(*) from quality_inspection_order_item i where i.order_id = o.id)) as missing`);
+    expect(open).toEqual({ unsubmitted: 0, missing: 0 });
+  });
+});
