@@ -164,9 +164,10 @@ export async function purchaser(
     /**
      * The lines arrive at `at`, ordered `leadDays` before from each material's supplier: `share`
      * of each line is received (1 whole, 0 nothing yet — the order stays open); a lot its
-     * incoming inspection covers is inspected on arrival and fails with `failRate`.
+     * incoming inspection covers is inspected on arrival (unless not `inspect`: it waits) and
+     * fails with `failRate`.
      */
-    async deliver(at: Date, lines: Delivery[], leadDays: number, share = 1, failRate = 0) {
+    async deliver(at: Date, lines: Delivery[], leadDays: number, share = 1, failRate = 0, inspect = true) {
       const bySupplier = new Map<number, Delivery[]>();
       for (const l of lines) {
         const s = supplierOf(l.materialsId);
@@ -193,7 +194,7 @@ export async function purchaser(
             })),
           },
         });
-        await inspector?.inspectRaised('receipt', when.getTime(), failRate);
+        if (inspect) await inspector?.inspectRaised('receipt', when.getTime(), failRate);
       }
       setClock(tx, undefined);
     },

@@ -75,10 +75,13 @@ describe('the transformer works’ year of inspections', () => {
     expect(failedFirst).toBeGreaterThan(0);
     expect(count((r) => r.type === 2 && r.source === 0 && r.verdict === 0)).toBe(failedFirst);
     expect(count((r) => r.verdict === 1 && r.type === 5)).toBeGreaterThan(0);
+    // two lots of steel and copper failed on arrival, and this morning's wait for the inspector
+    expect(count((r) => r.type === 4 && r.verdict === 1)).toBe(2);
+    expect(count((r) => r.type === 4 && r.status === 1)).toBe(2);
     // every one was submitted by the inspector, with a result for each sample and item
     const [open] = await h.db.systemQuery<{ unsubmitted: number; missing: number }>(sql`
       select (select count(*)::int from quality_inspection_order o where o.tenant_id = ${tenantId}
-          and o.status < 3 and o.source_type in (1, 3)) as unsubmitted,
+          and o.status < 3 and o.source_type in (1, 3) and o.created_at < now() - interval '1 day') as unsubmitted,
         (select count(*)::int from quality_inspection_order o where o.tenant_id = ${tenantId} and o.status >= 3
           and (select count(*) from quality_inspection_result r where r.order_id = o.id)
             <> o.sample_quantity * (select count(*) from quality_inspection_order_item i where i.order_id = o.id)) as missing`);

@@ -125,7 +125,7 @@ export async function stockCompanion(
       .orderBy(asc(warehouseLocations.code))
   ).map((l) => l.id);
   const stuff = await tx
-    .select({ id: materials.id, unit: units.name })
+    .select({ id: materials.id, code: materials.code, unit: units.name })
     .from(materials)
     .leftJoin(units, eq(units.id, materials.mainUnitId))
     .where(
@@ -313,6 +313,32 @@ export async function stockCompanion(
     async finish(ship?: ShipFinished) {
       setClock(tx, undefined);
       await seedFinishedGoods(tx, keeperId, now, rng, ship);
+      // lots that failed incoming inspection stay held (不合格) for their handling; this morning's
+      // delivery of steel and copper waits for the inspector (待检验)
+      const inspected = stuff.filter((m) => /^YCL-(GG|CU)-/.test(m.code));
+      const lot = (m: (typeof stuff)[number], weeks = 1) => ({
+        materialsId: m.id,
+        quantity: Math.ceil((use.get(m.id) ?? 10) * weeks),
+        locationId: home.get(m.id),
+      });
+      if (inspected.length) {
+        await buying.deliver(new Date(now - 41 * DAY + 2 * HOUR), [lot(inspected[0], 0.5)], 7, 1, 1);
+        await buying.deliver(
+          new Date(now - 9 * DAY + 3 * HOUR),
+          [lot(inspected[inspected.length - 1], 0.3)],
+          7,
+          1,
+          1,
+        );
+        await buying.deliver(
+          new Date(now - 2 * HOUR),
+          inspected.slice(0, 2).map((m) => lot(m, 0.4)),
+          5,
+          1,
+          0,
+          false,
+        );
+      }
       // next week's deliveries are on order
       const next = new Date(Math.floor((now + CST) / DAY) * DAY - CST + 5 * DAY + 9 * HOUR);
       await buying.deliver(
