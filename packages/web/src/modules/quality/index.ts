@@ -5,4 +5,6 @@ export const pages: Pages = {
   qualityInspectionPlanList: () => import('./PlanList.tsx'),
   qualityInspectionPlanDetail: () => import('./PlanDetail.tsx'),
   defects: () => import('./DefectList.tsx'),
+  qualityInspectionOrderList: () => import('./InspectionOrderList.tsx'),
+  qualityInspectionOrderDetail: () => import('./InspectionOrderDetail.tsx'),
 };
