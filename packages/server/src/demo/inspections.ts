@@ -65,7 +65,7 @@ export async function qualityInspector(tx: Tx, tenant: TenantInfo, seed: string)
   const { next, int } = generator(seed);
 
   /** A value of a measured item: around its standard, inside its limits unless it is to fail. */
-  const valueOf = (l: Line, fail: boolean) => {
+  const measured = (l: Line, fail: boolean) => {
     const lo = l.lowerLimit;
     const hi = l.upperLimit;
     const centre =
@@ -113,7 +113,7 @@ export async function qualityInspector(tx: Tx, tenant: TenantInfo, seed: string)
         const fail = failed === l && s <= failing;
         if (l.valueType === 0) results.push({ sampleNo: s, lineNo: l.lineNo, judgement: fail ? 1 : 0 });
         else if (l.valueType === 2) results.push({ sampleNo: s, lineNo: l.lineNo, value: fail ? 2 : 0 });
-        else results.push({ sampleNo: s, lineNo: l.lineNo, value: valueOf(l, fail) });
+        else results.push({ sampleNo: s, lineNo: l.lineNo, value: measured(l, fail) });
       }
     const defect = failed && [...DEFECT_OF].find(([re]) => re.test(failed.name))?.[1];
     const defectId = (defect && defects.get(defect)) ?? defects.values().next().value;

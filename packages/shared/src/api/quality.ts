@@ -2,7 +2,7 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { entityEndpoints } from '../entities/endpoints.ts';
 import { MAX_ORDER_SAMPLES, MAX_PLAN_ITEMS, qualityInspectionPlanEntity } from '../entities/quality.ts';
 import { VersionField } from '../machines/endpoints.ts';
-import { inspectionOrderMachine, QUALITY_BASE } from '../machines/quality.ts';
+import { inspectionOrderMachine, nonconformingMachine, QUALITY_BASE } from '../machines/quality.ts';
 import { endpoint } from './contract.ts';
 import { IdQuery, RowId } from './list.ts';
 
@@ -144,4 +144,67 @@ export const qualityApi = {
     body: SaveResultsBody,
     result: Type.Object({ id: Type.Integer(), version: Type.Integer(), status: Type.Integer() }),
   }),
+};
+
+/** 处置: how many of the record's units, and a note (required for a concession: who accepted and why). */
+export const DisposeBody = Type.Object(
+  {
+    id: RowId(),
+    version: VersionField,
+    quantity: Type.Number({ minimum: 0.000001, maximum: 100_000_000, title: '处置数量' }),
+    remark: Type.Optional(Type.String({ maxLength: 200, title: '处置说明' })),
+  },
+  { additionalProperties: false },
+);
+export type DisposeBody = Static<typeof DisposeBody>;
+
+/** One disposition of a record: what, how many, who, when, and what it made. */
+export const DispositionRow = Type.Object({
+  lineNo: Type.Integer(),
+  /** disposition: 0 repair, 1 scrap, 2 concession, 3 return to supplier. */
+  disposition: Type.Integer(),
+  quantity: Type.Number(),
+  remark: nullable(Type.String()),
+  handledByName: nullable(Type.String()),
+  handledAt: Type.String(),
+  /** The rework work order a repair made, or the stock document a scrap or return posted. */
+  madeCode: nullable(Type.String()),
+});
+export type DispositionRow = Static<typeof DispositionRow>;
+
+const NC_BASE = nonconformingMachine.base;
+const dispose = (action: string, label: string, button: string, summary: string) =>
+  endpoint({
+    method: 'POST',
+    path: `${NC_BASE}${action}`,
+    summary: `${label}：${summary}`,
+    access: { keys: [`unquality${button}`] },
+    body: DisposeBody,
+    result: Type.Object({ id: Type.Integer(), version: Type.Integer(), handlingStatus: Type.Integer() }),
+  });
+
+/** The non-conforming records' calls beyond the entity's list, detail and export. */
+export const nonconformingApi = {
+  dispositions: endpoint({
+    method: 'GET',
+    path: `${NC_BASE}getDispositionList`,
+    summary: '不合格品的处置记录',
+    access: { keys: ['unquality', 'unqualityDetail'] },
+    query: IdQuery,
+    result: Type.Array(DispositionRow),
+  }),
+  repair: dispose('repair', '返修', 'Repair', '在制品或完工待入库的不合格品生成返修工单（工单类型 返修）'),
+  scrap: dispose('scrap', '报废', 'Scrap', '库存批次过账报废出库；在制品与完工待入库的记报废'),
+  concession: dispose(
+    'concession',
+    '让步接收',
+    'Concession',
+    '库存批次放行（批次让步接收）；完工品可入库；在制品转下道工序',
+  ),
+  returnGoods: dispose(
+    'returnToSupplier',
+    '退供应商',
+    'Return',
+    '来料不合格批次过账退货出库，计入采购订单行的退货数量',
+  ),
 };

@@ -1,10 +1,13 @@
 import { Type } from 'typebox';
 import {
   defectSeverity,
+  handlingStatus,
   inspectionSource,
   inspectionType,
   inspectionValueType,
   inspectionVerdict,
+  nonconformingKind,
+  nonconformingSource,
   qualityCheckStatus,
   qualityType,
   samplingMode,
@@ -489,6 +492,72 @@ export const qualityInspectionOrderEntity = defineEntity({
     auditorName: shown('审核人', 90, false),
     approverName: shown('批准人', 90, false),
     remark: remarkField,
+    createdAt: createdAtField,
+  },
+});
+
+/**
+ * Non-conforming records (不合格品, unquality; DOMAIN "Non-conforming handling"): the units a
+ * rejected inspection keeps out of use, or a report's defects; handled in parts on their own calls
+ * (`nonconformingMachine`), never edited.
+ */
+export const nonconformingEntity = defineEntity({
+  name: 'nonconforming',
+  label: '不合格品',
+  route: 'unquality',
+  buttons: ['Export', 'Detail'],
+  defaultOrder: '-createdAt',
+  api: { base: `${QUALITY_BASE}nonconforming/`, name: 'Nonconforming' },
+  autoCode: { prefix: 'BHG', dateFormat: 'YYYYMMDD', seqLength: 4, resetPeriod: 1 },
+  extraRow: {
+    version: Type.Integer(),
+    workOrderId: Type.Union([Type.Integer(), Type.Null()]),
+    inspectionOrderId: Type.Union([Type.Integer(), Type.Null()]),
+  },
+  fields: {
+    id: idField,
+    code: codeField('不合格品单号', 160, true),
+    source: {
+      label: '来源',
+      type: 'enum',
+      enum: nonconformingSource,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sort: true,
+      width: 100,
+    },
+    sourceCode: shown('来源单号', 150),
+    kind: {
+      label: '所处环节',
+      type: 'enum',
+      enum: nonconformingKind,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sort: true,
+      width: 100,
+    },
+    handlingStatus: {
+      label: '处理状态',
+      type: 'enum',
+      enum: handlingStatus,
+      readOnly: true,
+      filter: ['eq', 'in'],
+      sort: true,
+      width: 90,
+    },
+    materialsName: shown('物料', 160),
+    materialsCode: shown('物料编码', 120),
+    workOrderCode: shown('工单', 150),
+    procedureName: shown('工序', 100),
+    batchCode: { ...shown('批次号', 150), filter: ['like', 'eq'] },
+    supplierName: shown('供应商', 140),
+    quantity: counted('不合格数量', 100),
+    handledQuantity: counted('已处理数量', 100),
+    repairQuantity: counted('返修', 70),
+    scrapQuantity: counted('报废', 70),
+    concessionQuantity: counted('让步接收', 90),
+    returnQuantity: counted('退供应商', 90),
+    defectSummary: shown('不良描述', 200),
     createdAt: createdAtField,
   },
 });

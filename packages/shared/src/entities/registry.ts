@@ -19,6 +19,7 @@ import { purchaseOrderEntity, purchaseRequestEntity } from './purchase.ts';
 import {
   defectItemEntity,
   inspectionItemEntity,
+  nonconformingEntity,
   qualityInspectionOrderEntity,
   qualityInspectionPlanEntity,
 } from './quality.ts';
@@ -112,4 +113,5 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   defectItem: defectItemEntity,
   qualityInspectionPlan: qualityInspectionPlanEntity,
   qualityInspectionOrder: qualityInspectionOrderEntity,
+  nonconforming: nonconformingEntity,
 });

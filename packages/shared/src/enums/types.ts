@@ -296,6 +296,27 @@ export const samplingMode = defineEnum([
   { value: 3, label: '按AQL' },
 ]);
 
+/** Where non-conforming units are (DOMAIN "Non-conforming handling"), which decides how they are handled. */
+export const nonconformingKind = defineEnum([
+  { value: 0, label: '在制品' },
+  { value: 1, label: '完工待入库' },
+  { value: 2, label: '库存批次' },
+]);
+
+/** Where a non-conforming record comes from. */
+export const nonconformingSource = defineEnum([
+  { value: 0, label: '报工不良' },
+  { value: 1, label: '检验不合格' },
+]);
+
+/** How some non-conforming units were dealt with (处置). */
+export const disposition = defineEnum([
+  { value: 0, label: '返修' },
+  { value: 1, label: '报废' },
+  { value: 2, label: '让步接收' },
+  { value: 3, label: '退供应商' },
+]);
+
 /** What raised an inspection order (DOMAIN "Inspection order → Triggers"). */
 export const inspectionSource = defineEnum([
   { value: 0, label: '手工开单' },

@@ -1,4 +1,4 @@
-import { qualityCheckStatus } from '../enums/index.ts';
+import { handlingStatus, qualityCheckStatus } from '../enums/index.ts';
 import { defineMachine } from './define.ts';
 
 /** Quality calls live under quality/private/ (spec 000 §7's pattern: module, then private). */
@@ -39,5 +39,27 @@ export const inspectionOrderMachine = defineMachine({
       reason: true,
       unless: (row) => (row.effective ? '检验结论已生效，不能退回' : undefined),
     },
+  },
+});
+
+/**
+ * A non-conforming record 不合格品 (DOMAIN "Non-conforming handling"; docs/quality.md): its units
+ * are dealt with in parts — repaired (a rework work order), scrapped, accepted by concession or
+ * returned to the supplier — each part a disposition (处置) with who decided it; the record is
+ * partly handled (1) until its dispositions add up to its quantity (2). Which dispositions fit
+ * depends on where the units are (在制品, 完工待入库, 库存批次).
+ */
+export const nonconformingMachine = defineMachine({
+  name: 'nonconforming',
+  label: '不合格品',
+  route: 'unquality',
+  numberField: 'code',
+  base: `${QUALITY_BASE}nonconforming/`,
+  states: { handlingStatus: { label: '处理状态', enum: handlingStatus } },
+  actions: {
+    repair: { label: '返修', button: 'Repair', own: true, when: { handlingStatus: [0, 1] } },
+    scrap: { label: '报废', button: 'Scrap', own: true, when: { handlingStatus: [0, 1] } },
+    concession: { label: '让步接收', button: 'Concession', own: true, when: { handlingStatus: [0, 1] } },
+    returnGoods: { label: '退供应商', button: 'Return', own: true, when: { handlingStatus: [0, 1] } },
   },
 });

@@ -28,7 +28,14 @@ export const quality = group(
       page('repairRecord', 'repair-record', '返修记录', ['Detail', 'Export']),
       page('reportWasteRecord', 'report-waste-record', '报工报废记录', ['Detail', 'Export']),
       // Non-conforming product handling: rework, scrap or concession acceptance (spec 001 report 39).
-      page('unquality', 'unquality', '不合格品', ['Detail', 'Export', 'Repair', 'Scrap', 'Concession']),
+      page('unquality', 'unquality', '不合格品', [
+        'Detail',
+        'Export',
+        'Repair',
+        'Scrap',
+        'Concession',
+        'Return',
+      ]),
       page('scrap', 'scrap', '报废单', ['Add', 'Del', 'Detail', 'Export', 'Confirm']),
     ]),
     group('qualityPlanInfo', 'quality-plan-info', '质检配置', [

@@ -54,7 +54,14 @@ export { createWorkOrder } from './making.ts';
 export { produceOrder, produceOrderActions, refreshOrderPlanning, syncOrder } from './orders.ts';
 export { quickOrder } from './planRoutes.ts';
 export { onPlan, type PlanEvent, producePlan, producePlanActions, syncPlan } from './plans.ts';
-export { onReport, type ReportEvent, report as reportWork, reverse as reverseReport } from './reports.ts';
+export {
+  concedeAtStep,
+  onReport,
+  type ReportEvent,
+  report as reportWork,
+  reverse as reverseReport,
+  reworkStep,
+} from './reports.ts';
 export { DAY, dayOf, minutesOfDay, WorkCalendar } from './scheduling/calendar.ts';
 export { workCalendar } from './scheduling/calendarDays.ts';
 export { runSchedule } from './scheduling/run.ts';
@@ -75,5 +82,6 @@ export {
   noteStocked,
   type Stockable,
   stockableWorkOrders,
+  writeOffFinished,
 } from './stocking.ts';
 export { onWorkOrder, type WorkOrderEvent, workOrderActions } from './workOrders.ts';

@@ -130,7 +130,13 @@ async function workHoursOf(tx: Tx, workOrderId: number, start: Date, end: Date, 
  * dropped and the kept one takes the whole quantity. The report keeps its id (a reversal cancels it)
  * and its remark names the report for the people reading it.
  */
-async function makeRework(tx: Tx, wo: ReportedWorkOrder, seq: number, quantity: string, reportCode: string) {
+async function makeRework(
+  tx: Tx,
+  wo: Pick<ReportedWorkOrder, 'id' | 'orderId' | 'materialsId' | 'areaId' | 'flowVersionId' | 'priority'>,
+  seq: number,
+  quantity: string,
+  remark: string,
+) {
   const made = await createWorkOrder(tx, {
     planId: null,
     orderId: wo.orderId,
@@ -144,11 +150,60 @@ async function makeRework(tx: Tx, wo: ReportedWorkOrder, seq: number, quantity: 
   });
   await tx.delete(produceTasks).where(and(eq(produceTasks.workOrderId, made.id), ne(produceTasks.seq, seq)));
   await tx.update(produceTasks).set({ inQuantity: quantity }).where(eq(produceTasks.workOrderId, made.id));
-  await tx
-    .update(produceWorkOrders)
-    .set({ remark: `返修自报工${reportCode}` })
-    .where(eq(produceWorkOrders.id, made.id));
+  await tx.update(produceWorkOrders).set({ remark }).where(eq(produceWorkOrders.id, made.id));
   return made.id;
+}
+
+/**
+ * A rework work order (work type 1) of `quantity` for one step of a work order, made by
+ * non-conforming handling (返修 of a report's defects or of a rejected lot); answers its id and
+ * number.
+ */
+export async function reworkStep(tx: Tx, taskId: number, quantity: string, remark: string) {
+  const [found] = await tx
+    .select({ wo: reportedWorkOrder, seq: produceTasks.seq })
+    .from(produceTasks)
+    .innerJoin(w, eq(w.id, produceTasks.workOrderId))
+    .where(eq(produceTasks.id, taskId));
+  if (!found) throw notFound('工序任务');
+  const id = await makeRework(tx, found.wo, found.seq, quantity, remark);
+  const [made] = await tx.select({ code: w.code }).from(w).where(eq(w.id, id));
+  return { id, code: made.code };
+}
+
+/**
+ * Units a step found defective, accepted by concession (让步接收): they go on as good — to the next
+ * step's in, or, after the last step, to the work order's completed quantity (stockable). Refused
+ * when the next step has already completed or the work order is closed.
+ */
+export async function concedeAtStep(tx: Tx, taskId: number, quantity: string) {
+  const [task] = await tx
+    .select({ seq: produceTasks.seq, workOrderId: produceTasks.workOrderId, code: w.code, status: w.status })
+    .from(produceTasks)
+    .innerJoin(w, eq(w.id, produceTasks.workOrderId))
+    .where(eq(produceTasks.id, taskId));
+  if (!task) throw notFound('工序任务');
+  if (task.status === 3 || task.status === 9)
+    throw conflict(`工单“${task.code}”${workOrderStatus.label(task.status, '')}，不能让步放行`);
+  const [next] = await tx
+    .select({ id: produceTasks.id, code: produceTasks.code, status: produceTasks.status })
+    .from(produceTasks)
+    .where(and(eq(produceTasks.workOrderId, task.workOrderId), sql`${produceTasks.seq} > ${task.seq}`))
+    .orderBy(produceTasks.seq)
+    .limit(1);
+  if (!next) {
+    await tx
+      .update(w)
+      .set({ completedQuantity: sql`${w.completedQuantity} + ${quantity}::numeric` })
+      .where(eq(w.id, task.workOrderId));
+    return;
+  }
+  if (next.status === 2 || next.status === 3)
+    throw conflict(`下道工序“${next.code}”已结束，不能让步放行到下道工序，请返修或报废`);
+  await tx
+    .update(produceTasks)
+    .set({ inQuantity: sql`${produceTasks.inQuantity} + ${quantity}::numeric` })
+    .where(eq(produceTasks.id, next.id));
 }
 
 /** The operators of a report: asked for, else the signed-in user; each must exist. */
@@ -519,7 +574,9 @@ export async function report(
   if (repair > 0)
     await tx
       .update(reportWorks)
-      .set({ reworkWorkOrderId: await makeRework(tx, wo, task.seq, String(repair), reportCode) })
+      .set({
+        reworkWorkOrderId: await makeRework(tx, wo, task.seq, String(repair), `返修自报工${reportCode}`),
+      })
       .where(eq(reportWorks.id, id));
   return { id, code: reportCode, task: taskRowValues as TaskRow, workOrderStatus, workOrderVersion };
 }

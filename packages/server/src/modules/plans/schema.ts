@@ -198,6 +198,8 @@ export const produceWorkOrders = tenantTable(
      * not yet handled): not stockable. Written by the quality module through `holdFinished`.
      */
     heldQuantity: quantity('held_quantity').notNull().default('0'),
+    /** Completed units non-conforming handling took out: scrapped, or sent back for rework. */
+    writtenOffQuantity: quantity('written_off_quantity').notNull().default('0'),
     planStartTime: at('plan_start_time'),
     planEndTime: at('plan_end_time'),
     actualStartTime: at('actual_start_time'),

@@ -2,7 +2,7 @@ import { and, asc, inArray, sql } from 'drizzle-orm';
 import type { Tx } from '../../platform/db.ts';
 import { producePlanMaterials, producePlans, produceWorkOrders } from './schema.ts';
 
-/** A work order with finished goods not yet stocked in: completed − stocked − held. */
+/** A work order with finished goods not yet stocked in: completed − stocked − held − written off. */
 export interface Stockable {
   id: number;
   code: string;
@@ -25,13 +25,14 @@ export async function stockableWorkOrders(tx: Tx, planIds: number[]): Promise<St
       planCode: sql<string>`(select p.code from ${producePlans} p where p.id = ${produceWorkOrders.planId})`,
       materialId: produceWorkOrders.materialsId,
       stockable: sql<string>`(${produceWorkOrders.completedQuantity} - ${produceWorkOrders.stockedQuantity}
-        - ${produceWorkOrders.heldQuantity})::text`,
+        - ${produceWorkOrders.heldQuantity} - ${produceWorkOrders.writtenOffQuantity})::text`,
     })
     .from(produceWorkOrders)
     .where(
       and(
         inArray(produceWorkOrders.planId, planIds),
-        sql`${produceWorkOrders.completedQuantity} > ${produceWorkOrders.stockedQuantity} + ${produceWorkOrders.heldQuantity}`,
+        sql`${produceWorkOrders.completedQuantity} > ${produceWorkOrders.stockedQuantity}
+          + ${produceWorkOrders.heldQuantity} + ${produceWorkOrders.writtenOffQuantity}`,
       ),
     )
     .orderBy(asc(produceWorkOrders.planId), asc(produceWorkOrders.id))
@@ -47,6 +48,20 @@ export async function holdFinished(tx: Tx, workOrderId: number, quantity: string
   await tx
     .update(produceWorkOrders)
     .set({ heldQuantity: sql`greatest(${produceWorkOrders.heldQuantity} + ${quantity}::numeric, 0)` })
+    .where(sql`${produceWorkOrders.id} = ${workOrderId}`);
+}
+
+/**
+ * Completed units a finished-product inspection held, taken out by non-conforming handling
+ * (scrapped, or sent back for rework): no longer held, never stockable.
+ */
+export async function writeOffFinished(tx: Tx, workOrderId: number, quantity: string): Promise<void> {
+  await tx
+    .update(produceWorkOrders)
+    .set({
+      heldQuantity: sql`greatest(${produceWorkOrders.heldQuantity} - ${quantity}::numeric, 0)`,
+      writtenOffQuantity: sql`${produceWorkOrders.writtenOffQuantity} + ${quantity}::numeric`,
+    })
     .where(sql`${produceWorkOrders.id} = ${workOrderId}`);
 }
 

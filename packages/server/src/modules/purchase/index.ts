@@ -62,6 +62,7 @@ export const purchase: ModuleFace = {
 
 export {
   noteInspection,
+  noteReturned,
   onReceipt,
   orderRequests,
   purchaseOrder,

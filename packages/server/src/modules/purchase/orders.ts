@@ -54,6 +54,28 @@ export async function noteInspection(tx: Tx, receiptIds: number[]): Promise<void
       .where(inArray(purchaseReceipts.id, receiptIds));
 }
 
+/**
+ * Units of a receipt sent back to the supplier (non-conforming handling 退供应商): the order line's
+ * returned quantity grows. Answers the order's number, for the return's stock document.
+ */
+export async function noteReturned(tx: Tx, receiptId: number, quantity: string): Promise<string> {
+  const [receipt] = await tx
+    .select({
+      lineId: purchaseReceipts.lineId,
+      code: purchaseOrders.code,
+      supplierId: purchaseOrders.supplierId,
+    })
+    .from(purchaseReceipts)
+    .innerJoin(purchaseOrders, eq(purchaseOrders.id, purchaseReceipts.orderId))
+    .where(eq(purchaseReceipts.id, receiptId));
+  if (!receipt) throw notFound('收货记录');
+  await tx
+    .update(purchaseOrderLines)
+    .set({ returnedQuantity: sql`${purchaseOrderLines.returnedQuantity} + ${quantity}::numeric` })
+    .where(eq(purchaseOrderLines.id, receipt.lineId));
+  return receipt.code;
+}
+
 /** The receipts of one stock document, as the hooks tell them. */
 async function receiptEvent(tx: Tx, row: DocRow, stockDocId: number): Promise<ReceiptEvent> {
   const rows = await tx

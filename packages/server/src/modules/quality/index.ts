@@ -4,9 +4,11 @@ import { supplierEntity } from '@factory/shared/entities/partner';
 import { qualityInspectionPlanEntity } from '@factory/shared/entities/quality';
 import type { ModuleFace } from '../../platform/module.ts';
 import { defectItem, inspectionItem } from './items.ts';
+import { nonconformingRoutes } from './nonconforming.ts';
 import { inspectionOrderRoutes } from './orders.ts';
 import { copyPlanRoute, qualityInspectionPlan } from './plans.ts';
 import { inspectionOrders, inspectionPlans } from './schema.ts';
+import { spcChartRoute } from './spc.ts';
 import './triggers.ts';
 
 /**
@@ -22,6 +24,8 @@ export const qualityModule: ModuleFace = {
     ...qualityInspectionPlan.routes,
     copyPlanRoute,
     ...inspectionOrderRoutes,
+    spcChartRoute,
+    ...nonconformingRoutes,
   ],
   references: [
     {
@@ -64,6 +68,7 @@ export const qualityModule: ModuleFace = {
 };
 
 export { defectItem, inspectionItem } from './items.ts';
+export { nonconformingActions } from './nonconforming.ts';
 export { inspectionOrderActions, type RaiseInput, raiseInspection } from './orders.ts';
 export { copyPlan, type PlanQuery, planFor, qualityInspectionPlan } from './plans.ts';
 export * from './schema.ts';

@@ -351,3 +351,113 @@ describe('the inspection order machine, walked', () => {
     expect(steps).toHaveLength(5 * 5);
   });
 });
+
+describe('non-conforming handling (不合格品)', () => {
+  const NC = `${Q}nonconforming/`;
+  interface Nc {
+    id: number;
+    code: string;
+    version: number;
+    kind: number;
+    source: number;
+    handlingStatus: number;
+    quantity: number;
+    handledQuantity: number;
+    scrapQuantity: number;
+    concessionQuantity: number;
+    returnQuantity: number;
+    repairQuantity: number;
+    defectSummary: string | null;
+  }
+  const ncOf = async (fieldName: string, fieldValue: unknown) =>
+    (await f.a.page<Nc>(`${NC}getNonconformingListPage`, [{ fieldName, operator: 'eq', fieldValue }]))
+      .content;
+  const dispose = async (nc: Nc, action: string, quantity: number, remark?: string) => {
+    const { version } = await f.a.ok<Nc>(f.a.get(`${NC}getNonconformingDetail`, { id: nc.id }));
+    return f.a.post(`${NC}${action}`, { id: nc.id, version, quantity, ...(remark ? { remark } : {}) });
+  };
+  const onHand = async (batchCode: string) => {
+    const rows = await f.a.ok<StockBalanceRow[]>(
+      f.a.get(`${INVENTORY}getMaterialsBatchList`, { materialsId: f.ids.copper }),
+    );
+    return rows.filter((r) => r.batchCode === batchCode).reduce((s, r) => s + Number(r.onHand), 0);
+  };
+
+  it('handles a rejected batch in parts: concession releases, scrap and return post out of stock', async () => {
+    const [nc] = await ncOf('batchCode', 'CU-IN-1');
+    expect(nc).toMatchObject({ kind: 2, source: 1, quantity: 1000, handlingStatus: 0 });
+    expect((await dispose(nc, 'repair', 10)).body.errorMsg).toBe(
+      '来料不合格批次不能返修，请让步接收、报废或退供应商',
+    );
+    expect((await dispose(nc, 'concession', 200)).body.errorMsg).toBe(
+      '请填写让步接收的说明（批准人及让步理由）',
+    );
+    await f.a.ok(dispose(nc, 'concession', 200, '韩雪批准：线径偏差不影响绕制'));
+    expect(await available(f.ids.copper, 'CU-IN-1')).toBe(200);
+    expect(await batchStatus('CU-IN-1')).toBe(3);
+    await f.a.ok(dispose(nc, 'scrap', 300));
+    expect(await onHand('CU-IN-1')).toBe(700);
+    expect((await dispose(nc, 'returnToSupplier', 600)).body.errorMsg).toBe('处置数量不能超过未处理数量 500');
+    await f.a.ok(dispose(nc, 'returnToSupplier', 500));
+    expect(await onHand('CU-IN-1')).toBe(200);
+    expect(await available(f.ids.copper, 'CU-IN-1')).toBe(200);
+    const [done] = await ncOf('batchCode', 'CU-IN-1');
+    expect(done).toMatchObject({
+      handlingStatus: 2,
+      handledQuantity: 1000,
+      concessionQuantity: 200,
+      scrapQuantity: 300,
+      returnQuantity: 500,
+    });
+    const rows = await f.a.ok<{ disposition: number; quantity: number; madeCode: string | null }[]>(
+      f.a.get(`${NC}getDispositionList`, { id: nc.id }),
+    );
+    expect(rows.map((r) => [r.disposition, r.quantity])).toEqual([
+      [2, 200],
+      [1, 300],
+      [3, 500],
+    ]);
+    expect(rows[1].madeCode).toMatch(/^[A-Z]+\d+/);
+    const po = await ordersOf([{ fieldName: 'batchCode', operator: 'eq', fieldValue: 'CU-IN-1' }]);
+    expect(po).toHaveLength(1);
+    expect((await dispose(done, 'scrap', 1)).body.errorMsg).toBe(`不合格品“${nc.code}”已处理，不能报废`);
+  });
+
+  it('repairs the NG unit of a finished lot through a rework work order; a report’s defects open a record at its step', async () => {
+    const [fin] = (await ncOf('source', 1)).filter((n) => n.kind === 1);
+    expect(fin).toMatchObject({ quantity: 1, handlingStatus: 0 });
+    expect((await dispose(fin, 'returnToSupplier', 1)).body.errorMsg).toBe(
+      '自制品不能退供应商，请返修、报废或让步接收',
+    );
+    await f.a.ok(dispose(fin, 'repair', 1));
+    const [rows] = [await f.a.ok<{ madeCode: string }[]>(f.a.get(`${NC}getDispositionList`, { id: fin.id }))];
+    expect(rows[0].madeCode).toMatch(/^WO/);
+
+    const wo = await openWorkOrder(f, 4);
+    const [fa] = await Promise.all([
+      f.a.ok(reportWork(f, { taskId: wo.taskIds[0], stationId: f.ids.windingStation, goodQuantity: 1 })),
+    ]);
+    expect(fa).toBeTruthy();
+    const [first] = await ordersOf([{ fieldName: 'taskId', operator: 'eq', fieldValue: wo.taskIds[0] }]);
+    await f.a.ok(inspect(first, () => 'OK'));
+    await f.a.ok(act(first.id, 'submit'));
+    await f.a.ok(
+      reportWork(f, {
+        taskId: wo.taskIds[0],
+        stationId: f.ids.windingStation,
+        goodQuantity: 1,
+        defectQuantity: 2,
+      }),
+    );
+    const [wip] = await ncOf('workOrderId', wo.id);
+    expect(wip).toMatchObject({ kind: 0, source: 0, quantity: 2, handlingStatus: 0 });
+    await f.a.ok(dispose(wip, 'concession', 1, '外观轻微，不影响性能'));
+    await f.a.ok(dispose(wip, 'scrap', 1));
+    const tasks = await f.a.ok<{ id: number; inQuantity: number }[]>(
+      f.a.get('production/kiki/private/produceTask/getProduceTaskList', { workOrderId: wo.id }),
+    );
+    // 2 good + 1 conceded go on to 总装
+    expect(tasks.find((t) => t.id === wo.taskIds[1])?.inQuantity).toBe(3);
+    expect((await ncOf('workOrderId', wo.id))[0]).toMatchObject({ handlingStatus: 2, scrapQuantity: 1 });
+  });
+});

@@ -35,6 +35,7 @@ import { batchNumbers, materials, procedures, scrapReasons, suppliers } from '..
 import { holdFinished, produceTasks, produceWorkOrders } from '../plans/index.ts';
 import { users } from '../setting/index.ts';
 import { holdBatch, releaseBatch } from '../warehouse/index.ts';
+import { openFromInspection } from './nonconforming.ts';
 import { planFor } from './plans.ts';
 import {
   defectItems,
@@ -454,6 +455,7 @@ async function applyVerdict(tx: Tx, row: DocRow, verdict: number, rejected: stri
     const freed = micro(String(row.lotQuantity)) - micro(rejected);
     if (freed > 0n) await holdFinished(tx, row.workOrderId as number, fromMicro(-freed));
   }
+  if (verdict === 1) await openFromInspection(tx, row, rejected);
   return { effective: true };
 }
 

@@ -259,3 +259,76 @@ export const inspectionDefects = tenantTable(
     index('quality_inspection_defect_item_idx').on(t.defectItemId),
   ],
 );
+
+/**
+ * A non-conforming record 不合格品 (DOMAIN "Non-conforming handling"; docs/quality.md): units a
+ * rejected inspection keeps out of use, or a report's defects, where they are (`kind`), and how
+ * much of it has been handled.
+ */
+export const nonconformings = tenantTable(
+  'quality_nonconforming',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    code: text('code').notNull(),
+    version: integer('version').notNull().default(1),
+    /** nonconformingSource: 0 a report's defects, 1 a rejected inspection. */
+    source: smallint('source').notNull(),
+    /** The report or the inspection order. */
+    sourceId: integer('source_id').notNull(),
+    sourceCode: text('source_code'),
+    inspectionOrderId: integer('inspection_order_id').references(() => inspectionOrders.id),
+    /** nonconformingKind: 0 work in progress, 1 finished units held on their work order, 2 a batch in stock. */
+    kind: smallint('kind').notNull(),
+    materialsId: integer('materials_id').notNull(),
+    batchId: integer('batch_id'),
+    batchCode: text('batch_code'),
+    workOrderId: integer('work_order_id'),
+    taskId: integer('task_id'),
+    procedureId: integer('procedure_id'),
+    supplierId: integer('supplier_id'),
+    quantity: limit('quantity').notNull(),
+    handledQuantity: limit('handled_quantity').notNull().default('0'),
+    /** handlingStatus: 0 pending, 1 partly handled, 2 handled. */
+    handlingStatus: smallint('handling_status').notNull().default(0),
+    defectSummary: text('defect_summary'),
+    ...timestamps(),
+  },
+  (t) => [
+    uniqueIndex('quality_nonconforming_code_uq').on(t.tenantId, t.code),
+    index('quality_nonconforming_source_idx').on(t.source, t.sourceId),
+    index('quality_nonconforming_work_order_idx').on(t.workOrderId),
+    index('quality_nonconforming_batch_idx').on(t.batchId),
+    searchIndex('quality_nonconforming', t.code),
+    searchIndex('quality_nonconforming', t.batchCode),
+    searchIndex('quality_nonconforming', t.sourceCode),
+  ],
+);
+
+/** One disposition (处置) of a record: which, how many, who decided, what it made. */
+export const dispositions = tenantTable(
+  'quality_disposition',
+  {
+    id: serial('id'),
+    tenantId: tenantId(),
+    ncId: integer('nc_id')
+      .notNull()
+      .references(() => nonconformings.id, { onDelete: 'cascade' }),
+    lineNo: smallint('line_no').notNull(),
+    /** disposition: 0 repair, 1 scrap, 2 concession, 3 return to supplier. */
+    disposition: smallint('disposition').notNull(),
+    quantity: limit('quantity').notNull(),
+    /** The rework work order a repair made (plain id: production stands below). */
+    reworkWorkOrderId: integer('rework_work_order_id'),
+    /** The stock document a scrap or return posted. */
+    stockDocId: integer('stock_doc_id'),
+    madeCode: text('made_code'),
+    remark: text('remark'),
+    handledBy: integer('handled_by').references(() => users.id),
+    handledAt: timestamp('handled_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    index('quality_disposition_nc_idx').on(t.ncId),
+    index('quality_disposition_handled_idx').on(t.handledAt),
+  ],
+);

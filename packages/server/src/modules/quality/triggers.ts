@@ -13,6 +13,7 @@ import {
 } from '../plans/index.ts';
 import { noteInspection, onReceipt, type ReceiptEvent } from '../purchase/index.ts';
 import { holdBatch, releaseBatch } from '../warehouse/index.ts';
+import { dropFromReport, openFromReport } from './nonconforming.ts';
 import { dropUnbegun, ordersFrom, raiseInspection, SOURCE } from './orders.ts';
 import { planFor } from './plans.ts';
 import { inspectionOrders } from './schema.ts';
@@ -68,6 +69,7 @@ async function reportOf(tx: Tx, reportId: number) {
       code: reportWorks.code,
       quantity: sql<string>`(${reportWorks.goodQuantity} + ${reportWorks.defectQuantity} + ${reportWorks.repairQuantity})::text`,
       good: sql<string>`${reportWorks.goodQuantity}::text`,
+      defects: sql<string>`${reportWorks.defectQuantity}::text`,
       taskId: produceTasks.id,
       taskCode: produceTasks.code,
       procedureId: produceTasks.procedureId,
@@ -135,6 +137,7 @@ async function firstArticle(
 async function reported(tx: Tx, e: ReportEvent) {
   const report = await reportOf(tx, e.reportId);
   if (!report) return;
+  if (micro(report.defects) > 0n) await openFromReport(tx, { ...report, reportId: e.reportId });
   if (
     await planFor(tx, {
       inspectionType: FIRST_ARTICLE,
@@ -161,6 +164,7 @@ async function reported(tx: Tx, e: ReportEvent) {
 /** 撤销报工: the orders the report raised go with it while none has begun (and their hold). */
 async function reversed(tx: Tx, e: ReportEvent) {
   if (!e.reversalOf) return;
+  await dropFromReport(tx, e.reversalOf.id, e.reversalOf.code);
   const orders = await ordersFrom(tx, [SOURCE.firstReport, SOURCE.lastReport], e.reversalOf.id);
   await dropUnbegun(tx, orders, `报工“${e.reversalOf.code}”`);
   for (const o of orders)

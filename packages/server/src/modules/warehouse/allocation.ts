@@ -292,8 +292,12 @@ export async function holdBatch(tx: Tx, batchId: number): Promise<string> {
   return fromMicro(held);
 }
 
-/** The quality hold of a batch given back (its verdict passed it, or its handling took it). */
-export async function releaseBatch(tx: Tx, batchId: number): Promise<void> {
+/**
+ * The quality hold of a batch given back: all of it (its verdict passed it), or `quantity` of it
+ * (a disposition took that much: accepted by concession, or about to be scrapped or returned),
+ * place by place in key order.
+ */
+export async function releaseBatch(tx: Tx, batchId: number, quantity?: string): Promise<void> {
   const holds = await tx
     .select({
       id: stockAllocations.id,
@@ -305,5 +309,11 @@ export async function releaseBatch(tx: Tx, batchId: number): Promise<void> {
     .where(and(eq(stockBalances.batchId, batchId), isNull(stockAllocations.prepLineId)))
     .orderBy(asc(stockBalances.materialsId), asc(stockBalances.warehouseId), asc(stockBalances.locationId))
     .for('update', { of: stockBalances });
-  for (const h of holds) await giveBack(tx, { ...h, quantity: micro(h.quantity) }, micro(h.quantity));
+  let left = quantity === undefined ? undefined : micro(quantity);
+  for (const h of holds) {
+    const hold = { ...h, quantity: micro(h.quantity) };
+    const give = left === undefined ? hold.quantity : least(hold.quantity, left);
+    await giveBack(tx, hold, give);
+    if (left !== undefined && (left -= give) <= 0n) break;
+  }
 }
