@@ -7,4 +7,5 @@ export const pages: Pages = {
   defects: () => import('./DefectList.tsx'),
   qualityInspectionOrderList: () => import('./InspectionOrderList.tsx'),
   qualityInspectionOrderDetail: () => import('./InspectionOrderDetail.tsx'),
+  unquality: () => import('./NonconformingList.tsx'),
 };
