@@ -562,6 +562,14 @@ export async function report(
     reasonQuantities: defectLines.map((d) => String(d.quantity)),
   });
   const { reportId: id, reportCode, workOrderStatus, workOrderVersion, ...taskRowValues } = row;
+  // the rework first, so the listeners find it on the report (quality records it as handled by repair)
+  if (repair > 0)
+    await tx
+      .update(reportWorks)
+      .set({
+        reworkWorkOrderId: await makeRework(tx, wo, task.seq, String(repair), `返修自报工${reportCode}`),
+      })
+      .where(eq(reportWorks.id, id));
   await reportHooks.tell(tx, 'reported', {
     reportId: id,
     code: reportCode,
@@ -570,14 +578,6 @@ export async function report(
     userId: session.userId,
     ...opts,
   });
-
-  if (repair > 0)
-    await tx
-      .update(reportWorks)
-      .set({
-        reworkWorkOrderId: await makeRework(tx, wo, task.seq, String(repair), `返修自报工${reportCode}`),
-      })
-      .where(eq(reportWorks.id, id));
   return { id, code: reportCode, task: taskRowValues as TaskRow, workOrderStatus, workOrderVersion };
 }
 

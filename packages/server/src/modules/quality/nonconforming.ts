@@ -79,13 +79,22 @@ interface Opening {
   supplierId?: number | null;
   quantity: string;
   defectSummary: string | null;
+  /** Born handled (a report's repair, sent to its rework work order as it was reported). */
+  handled?: { quantity: string; status: number };
 }
 
-async function open(tx: Tx, o: Opening): Promise<number> {
+async function open(tx: Tx, { handled, ...o }: Opening): Promise<number> {
   const [code] = await takeCodes(tx, nonconformingEntity.name);
   const [row] = await tx
     .insert(nonconformings)
-    .values({ ...o, code, createdAt: nowOf(tx), updatedAt: nowOf(tx) })
+    .values({
+      ...o,
+      code,
+      handledQuantity: handled?.quantity ?? '0',
+      handlingStatus: handled?.status ?? 0,
+      createdAt: nowOf(tx),
+      updatedAt: nowOf(tx),
+    })
     .returning({ id: nonconformings.id });
   return row.id;
 }
@@ -125,26 +134,29 @@ export async function openFromInspection(tx: Tx, order: DocRow, rejected: string
   });
 }
 
-/** A report's defects open a record at its step (work in progress), named by their scrap reasons. */
+/**
+ * A report's defects open a record at its step (work in progress), named by their scrap reasons;
+ * its repair quantity, already sent to the rework work order the report made, a record born
+ * handled by that repair (DOMAIN: report 39 counts it).
+ */
 export async function openFromReport(
   tx: Tx,
   r: {
     reportId: number;
     code: string;
     defects: string;
+    repaired: string;
+    reworkWorkOrderId: number | null;
+    reworkCode: string | null;
+    userId: number;
     materialsId: number;
     workOrderId: number;
     taskId: number;
     procedureId: number;
   },
 ) {
-  const found = await tx
-    .select({ name: scrapReasons.name, quantity: reportWorkDefects.quantity })
-    .from(reportWorkDefects)
-    .leftJoin(scrapReasons, eq(scrapReasons.id, reportWorkDefects.scrapReasonId))
-    .where(eq(reportWorkDefects.reportId, r.reportId));
-  await open(tx, {
-    source: 0,
+  const at = {
+    source: 0 as const,
     sourceId: r.reportId,
     sourceCode: r.code,
     kind: KIND.wip,
@@ -152,15 +164,48 @@ export async function openFromReport(
     workOrderId: r.workOrderId,
     taskId: r.taskId,
     procedureId: r.procedureId,
-    quantity: r.defects,
-    defectSummary: summary(found),
-  });
+  };
+  if (micro(r.defects) > 0n) {
+    const found = await tx
+      .select({ name: scrapReasons.name, quantity: reportWorkDefects.quantity })
+      .from(reportWorkDefects)
+      .leftJoin(scrapReasons, eq(scrapReasons.id, reportWorkDefects.scrapReasonId))
+      .where(eq(reportWorkDefects.reportId, r.reportId));
+    await open(tx, { ...at, quantity: r.defects, defectSummary: summary(found) });
+  }
+  if (micro(r.repaired) > 0n && r.reworkWorkOrderId) {
+    const id = await open(tx, {
+      ...at,
+      quantity: r.repaired,
+      defectSummary: '报工返修',
+      handled: { quantity: r.repaired, status: 2 },
+    });
+    await tx.insert(dispositions).values({
+      ncId: id,
+      lineNo: 1,
+      disposition: DISPOSE.repair,
+      quantity: r.repaired,
+      reworkWorkOrderId: r.reworkWorkOrderId,
+      madeCode: r.reworkCode,
+      handledBy: r.userId,
+      handledAt: nowOf(tx),
+    });
+  }
 }
 
-/** A reversed report's record goes with it while nothing of it was handled. */
+/**
+ * A reversed report's records go with it while nothing of them was handled but the repair the
+ * reversal itself undid (its rework work order, cancelled by production before it tells us).
+ */
 export async function dropFromReport(tx: Tx, reportId: number, reportCode: string) {
   const rows = await tx
-    .select({ id: nonconformings.id, code: nonconformings.code, handled: nonconformings.handledQuantity })
+    .select({
+      id: nonconformings.id,
+      code: nonconformings.code,
+      handled: sql<string>`(select coalesce(sum(d.quantity), 0)::text from ${dispositions} d
+        where d.nc_id = ${qualified(nonconformings.id)} and not exists (select 1 from ${produceWorkOrders} w
+          where w.id = d.rework_work_order_id and w.status = 9))`,
+    })
     .from(nonconformings)
     .where(and(eq(nonconformings.source, 0), eq(nonconformings.sourceId, reportId)))
     .for('update');

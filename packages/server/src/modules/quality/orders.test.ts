@@ -256,6 +256,13 @@ describe('first-article inspection (首检)', () => {
       sampleQuantity: 1,
       status: 1,
     });
+    // only the last step's reports raise a finished-product inspection
+    expect(
+      await ordersOf([
+        { fieldName: 'workOrderId', operator: 'eq', fieldValue: wo.id },
+        { fieldName: 'inspectionType', operator: 'eq', fieldValue: 5 },
+      ]),
+    ).toEqual([]);
     const taskCode = `${wo.code}-01`;
     expect((await report(1)).body.errorMsg).toBe(
       `工序任务“${taskCode}”的首检单“${fa.code}”尚未判定合格，暂不能继续报工`,
@@ -459,5 +466,35 @@ describe('non-conforming handling (不合格品)', () => {
     // 2 good + 1 conceded go on to 总装
     expect(tasks.find((t) => t.id === wo.taskIds[1])?.inQuantity).toBe(3);
     expect((await ncOf('workOrderId', wo.id))[0]).toMatchObject({ handlingStatus: 2, scrapQuantity: 1 });
+  });
+
+  it('records a report’s repair as handled by its rework work order, and drops it when the report is reversed', async () => {
+    const wo = await openWorkOrder(f, 3);
+    await f.a.ok(reportWork(f, { taskId: wo.taskIds[0], stationId: f.ids.windingStation, goodQuantity: 1 }));
+    const [first] = await ordersOf([{ fieldName: 'taskId', operator: 'eq', fieldValue: wo.taskIds[0] }]);
+    await f.a.ok(inspect(first, () => 'OK'));
+    await f.a.ok(act(first.id, 'submit'));
+    const report = await f.a.ok<{ id: number }>(
+      reportWork(f, {
+        taskId: wo.taskIds[0],
+        stationId: f.ids.windingStation,
+        goodQuantity: 1,
+        repairQuantity: 1,
+      }),
+    );
+    const [repaired] = await ncOf('workOrderId', wo.id);
+    expect(repaired).toMatchObject({
+      kind: 0,
+      quantity: 1,
+      handlingStatus: 2,
+      repairQuantity: 1,
+      defectSummary: '报工返修',
+    });
+    const rows = await f.a.ok<{ madeCode: string }[]>(
+      f.a.get(`${NC}getDispositionList`, { id: repaired.id }),
+    );
+    expect(rows[0].madeCode).toMatch(/^WO/);
+    await f.a.ok(f.a.post('production/kiki/private/reportWork/withdraw', { id: report.id, reason: '报错' }));
+    expect(await ncOf('workOrderId', wo.id)).toEqual([]);
   });
 });

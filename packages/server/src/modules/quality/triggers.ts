@@ -1,5 +1,6 @@
 import { fromMicro, micro } from '@factory/shared/decimal';
 import { and, desc, eq, sql } from 'drizzle-orm';
+import { qualified } from '../../platform/crud.ts';
 import type { Tx } from '../../platform/db.ts';
 import { conflict } from '../../platform/errors.ts';
 import { batchNumbers } from '../information/index.ts';
@@ -70,13 +71,18 @@ async function reportOf(tx: Tx, reportId: number) {
       quantity: sql<string>`(${reportWorks.goodQuantity} + ${reportWorks.defectQuantity} + ${reportWorks.repairQuantity})::text`,
       good: sql<string>`${reportWorks.goodQuantity}::text`,
       defects: sql<string>`${reportWorks.defectQuantity}::text`,
+      repaired: sql<string>`${reportWorks.repairQuantity}::text`,
+      reworkWorkOrderId: reportWorks.reworkWorkOrderId,
+      reworkCode: sql<
+        string | null
+      >`(select w.code from ${produceWorkOrders} w where w.id = ${qualified(reportWorks.reworkWorkOrderId)})`,
       taskId: produceTasks.id,
       taskCode: produceTasks.code,
       procedureId: produceTasks.procedureId,
       workOrderId: produceWorkOrders.id,
       materialsId: produceWorkOrders.materialsId,
       isLast: sql<boolean>`not exists (select 1 from ${produceTasks} t
-        where t.work_order_id = ${produceTasks.workOrderId} and t.seq > ${produceTasks.seq})`,
+        where t.work_order_id = ${qualified(produceTasks.workOrderId)} and t.seq > ${qualified(produceTasks.seq)})`,
     })
     .from(reportWorks)
     .innerJoin(produceTasks, eq(produceTasks.id, reportWorks.taskId))
@@ -137,7 +143,7 @@ async function firstArticle(
 async function reported(tx: Tx, e: ReportEvent) {
   const report = await reportOf(tx, e.reportId);
   if (!report) return;
-  if (micro(report.defects) > 0n) await openFromReport(tx, { ...report, reportId: e.reportId });
+  await openFromReport(tx, { ...report, reportId: e.reportId, userId: e.userId });
   if (
     await planFor(tx, {
       inspectionType: FIRST_ARTICLE,
