@@ -7,6 +7,8 @@ import {
   inspectionOrderActions,
   inspectionOrderItems,
   inspectionOrders,
+  nonconformingActions,
+  nonconformings,
   raiseInspection,
 } from '../modules/quality/index.ts';
 import { users } from '../modules/setting/index.ts';
@@ -21,6 +23,9 @@ export type Source = 'receipt' | 'report';
 const SOURCE_TYPES: Record<Source, number[]> = { receipt: [3], report: [1, 2] };
 
 const MINUTE = 60_000;
+const DAY = 24 * 60 * MINUTE;
+/** Non-conforming records younger than this still wait for their handling today. */
+const STILL_OPEN = 10 * DAY;
 
 /** The defect a failed check of an item is written up as, by the item's name. */
 const DEFECT_OF: readonly [RegExp, string][] = [
@@ -134,6 +139,43 @@ export async function qualityInspector(tx: Tx, tenant: TenantInfo, seed: string)
     await inspectionOrderActions.act(tx, actor, 'submit', { id });
   }
 
+  /**
+   * The review of what failed (MRB), a few hours after the fact: a rejected lot of material goes
+   * back to its supplier, a finished transformer over its guaranteed values is accepted by the
+   * customer at a discount, scrap at a step is written off; the last ten days' still wait.
+   */
+  async function settle(at: number) {
+    if (Date.now() - at < STILL_OPEN) return;
+    const open = await tx
+      .select({
+        id: nonconformings.id,
+        kind: nonconformings.kind,
+        quantity: nonconformings.quantity,
+      })
+      .from(nonconformings)
+      .where(eq(nonconformings.handlingStatus, 0))
+      .orderBy(asc(nonconformings.id));
+    for (const nc of open) {
+      setClock(tx, new Date(at + int(2, 5) * 60 * MINUTE));
+      const body = { id: nc.id, quantity: Number(nc.quantity) };
+      if (nc.kind === 2)
+        await nonconformingActions.act(tx, actor, 'returnGoods', {
+          id: nc.id,
+          body: { ...body, remark: '来料检验不合格，整批退供应商' },
+        });
+      else if (nc.kind === 1)
+        await nonconformingActions.act(tx, actor, 'concession', {
+          id: nc.id,
+          body: { ...body, remark: '韩雪批准：超差在合同允许范围内，经客户同意让步接收' },
+        });
+      else
+        await nonconformingActions.act(tx, actor, 'scrap', {
+          id: nc.id,
+          body: { ...body, remark: '不良品报废' },
+        });
+    }
+  }
+
   return {
     /**
      * Inspects the orders `source` has just raised, `at` the fact's time: a receipt lot fails
@@ -174,6 +216,7 @@ export async function qualityInspector(tx: Tx, tenant: TenantInfo, seed: string)
         });
         if (second) await inspect(second.id, again, 0);
       }
+      await settle(at);
     },
   };
 }

@@ -88,3 +88,26 @@ describe('the transformer works’ year of inspections', () => {
     expect(open).toEqual({ unsubmitted: 0, missing: 0 });
   });
 });
+
+describe('the transformer works’ non-conforming handling', () => {
+  it('handled what failed over the year — returned, conceded, scrapped, repaired — and the last ten days’ still wait', async () => {
+    const byDisposition = await h.db.systemQuery<{ disposition: number; n: number }>(sql`
+      select disposition, count(*)::int as n from quality_disposition where tenant_id = ${tenantId}
+      group by 1 order by 1`);
+    const n = (d: number) => byDisposition.find((r) => r.disposition === d)?.n ?? 0;
+    expect(n(0)).toBeGreaterThan(0);
+    expect(n(1)).toBeGreaterThan(0);
+    expect(n(2)).toBeGreaterThan(0);
+    expect(n(3)).toBe(1);
+    const [status] = await h.db.systemQuery<{ stale: number; open: number; heldLots: number }>(sql`
+      select (select count(*)::int from quality_nonconforming where tenant_id = ${tenantId}
+          and handling_status < 2 and created_at < now() - interval '11 days') as stale,
+        (select count(*)::int from quality_nonconforming where tenant_id = ${tenantId}
+          and handling_status = 0) as open,
+        (select count(*)::int from batch_number where tenant_id = ${tenantId} and quality_status = 2) as "heldLots"`);
+    expect(status.stale).toBe(0);
+    expect(status.open).toBeGreaterThan(0);
+    // the lot rejected nine days ago waits for its handling; the older one went back to its supplier
+    expect(status.heldLots).toBe(2);
+  });
+});
