@@ -25,6 +25,8 @@ export const orderHref = (o: { id: number }) => routeHref('qualityInspectionOrde
 
 /** Pending: the only state in which the server deletes an order (and only one raised by hand). */
 const PENDING = 1;
+/** inspectionSource 0: raised by hand. */
+const BY_HAND = 0;
 /** The step forward first, then going back. */
 const ORDER = ['submit', 'audit', 'approve', 'sendBack'].map((a) => `machine-${a}`);
 /** Steps someone other than the inspector takes (the server refuses the inspector in the same words). */
@@ -111,7 +113,8 @@ export default function InspectionOrderList() {
         columns={columns}
         rowActions={rowActions}
         maxRowActions={4}
-        canDelete={(o) => o.status === PENDING}
+        // an order an event raised goes with its source (the receipt or report undone)
+        canDelete={(o) => o.status === PENDING && o.sourceType === BY_HAND}
       />
       {machine.holder}
       {log.drawer}
