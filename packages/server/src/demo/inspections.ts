@@ -29,11 +29,14 @@ const STILL_OPEN = 10 * DAY;
 
 /** The defect a failed check of an item is written up as, by the item's name. */
 const DEFECT_OF: readonly [RegExp, string][] = [
-  [/绕组|线圈/, '绕组变形'],
-  [/绝缘|局部放电/, '绝缘破损'],
-  [/损耗|电阻/, '性能超差'],
+  [/绕组外观/, '绕组变形'],
+  [/绝缘电阻/, '绝缘破损'],
+  [/局部放电/, '局部放电超标'],
+  [/铁损|空载损耗/, '铁心毛刺超标'],
+  [/厚度|导电率|直流电阻|负载损耗/, '尺寸超差'],
+  [/涂层/, '漆膜起泡'],
   [/铭牌/, '铭牌错误'],
-  [/外观|涂层|表面/, '外观不良'],
+  [/外观|表面/, '外观划伤'],
 ];
 
 interface Line {
