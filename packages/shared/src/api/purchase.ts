@@ -61,7 +61,10 @@ export const ReceiptRow = Type.Object({
   warehouseName: Type.String(),
   locationCode: nullable(Type.String()),
   quantity: Type.Number(),
+  /** An incoming inspection was raised for the batch (its plan covers the material). */
   needsInspection: Type.Boolean(),
+  /** batchQualityStatus of the batch: 0 pending, 1 passed, 2 rejected, 3 concession. */
+  qualityStatus: Type.Integer(),
   receivedAt: Type.String(),
   receivedByName: nullable(Type.String()),
   reversedAt: nullable(Type.String()),

@@ -77,6 +77,11 @@ export const StockBalanceRow = Type.Object({
   batchId: nullable(Type.Integer()),
   batchCode: nullable(Type.String()),
   producedOn: nullable(Type.String()),
+  /**
+   * batchQualityStatus of the batch (0 待检, 1 合格, 2 不合格, 3 让步接收): a pending or rejected
+   * batch is held, so its available is 0. Absent where the place has no batch.
+   */
+  qualityStatus: Type.Optional(Type.Integer()),
   onHand: Type.Number(),
   allocated: Type.Number(),
   available: Type.Number(),

@@ -510,6 +510,7 @@ async function trace(tx: Tx, id: number) {
       locationCode: warehouseLocations.code,
       quantity: asNumber(purchaseReceipts.quantity),
       needsInspection: purchaseReceipts.needsInspection,
+      qualityStatus: sql<number>`coalesce(${batchNumbers.qualityStatus}, 1)`.mapWith(Number),
       receivedAt: purchaseReceipts.createdAt,
       receivedByName: users.name,
       reversedAt: purchaseReceipts.reversedAt,

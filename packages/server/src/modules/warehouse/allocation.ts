@@ -314,6 +314,8 @@ export async function releaseBatch(tx: Tx, batchId: number, quantity?: string): 
     const hold = { ...h, quantity: micro(h.quantity) };
     const give = left === undefined ? hold.quantity : least(hold.quantity, left);
     await giveBack(tx, hold, give);
-    if (left !== undefined && (left -= give) <= 0n) break;
+    if (left === undefined) continue;
+    left -= give;
+    if (left <= 0n) break;
   }
 }

@@ -228,6 +228,7 @@ export async function balances(
   const rows = await tx.execute<Record<string, unknown>>(sql`
     select * from (select b.id, b.warehouse_id, w.name as warehouse_name, nullif(b.location_id, 0) as location_id, l.code as location_name,
       nullif(b.batch_id, 0) as batch_id, bn.code as batch_code, to_char(bn.produced_on, 'YYYY-MM-DD') as produced_on,
+      bn.quality_status,
       b.on_hand, b.allocated - ${own} as allocated, b.first_in_at as first_in,
       ${factoryTimeText(sql`b.first_in_at`)} as first_in_at
     from ${stockBalances} b
@@ -251,6 +252,9 @@ export async function balances(
     batchId: num(r.batch_id),
     batchCode: (r.batch_code as string | null) ?? null,
     producedOn: (r.produced_on as string | null) ?? null,
+    ...(r.quality_status === null || r.quality_status === undefined
+      ? {}
+      : { qualityStatus: Number(r.quality_status) }),
     onHand: Number(r.on_hand),
     allocated: Number(r.allocated),
     available: Number(r.on_hand) - Number(r.allocated),

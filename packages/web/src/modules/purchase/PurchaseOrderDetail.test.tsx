@@ -98,6 +98,7 @@ const receipt = (over: Partial<PurchaseOrderTrace['receipts'][number]>) => ({
   locationCode: 'A-01-01',
   quantity: 200,
   needsInspection: true,
+  qualityStatus: 0,
   receivedAt: '2026-11-27 08:00:00',
   receivedByName: '王芳',
   reversedAt: null,
@@ -118,6 +119,7 @@ const trace: PurchaseOrderTrace = {
       productionDate: null,
       locationCode: null,
       needsInspection: false,
+      qualityStatus: 1,
     }),
   ],
 };
@@ -272,7 +274,7 @@ describe('PurchaseOrderDetail', () => {
     expect(screen.queryByText(/收货成功/)).toBeNull();
   });
 
-  it('takes a receipt back with a reason (冲销收货); one taken back is struck through, 已冲销, with 待检 tags for raw materials', async () => {
+  it('takes a receipt back with a reason (冲销收货); one taken back is struck through, 已冲销, with the batch’s incoming-inspection state (待检)', async () => {
     open();
     await screen.findByText('CG20261127001');
     fireEvent.click(await screen.findByRole('tab', { name: '收货记录（3）' }));

@@ -2,6 +2,7 @@ import { ImportOutlined } from '@ant-design/icons';
 import { ErrorCode } from '@factory/shared/api/errors';
 import { type PurchaseOrderTrace, purchaseApi } from '@factory/shared/api/purchase';
 import { purchaseOrderEntity } from '@factory/shared/entities/purchase';
+import { batchQualityStatus } from '@factory/shared/enums';
 import { purchaseOrderMachine } from '@factory/shared/machines/purchase';
 import { App, Button, Flex, Table, Tag, Tooltip, Typography } from 'antd';
 import { useState } from 'react';
@@ -181,9 +182,9 @@ function Receipts({
             <Flex gap={6} align="center" wrap>
               {r.batchCode ?? EMPTY_CELL}
               {r.needsInspection && !r.reversedAt && (
-                <Tooltip title="原材料，待来料检验">
-                  <Tag color="orange" style={{ marginInlineEnd: 0 }}>
-                    待检
+                <Tooltip title={`来料检验：${batchQualityStatus.label(r.qualityStatus, '')}`}>
+                  <Tag color={batchQualityStatus.color(r.qualityStatus)} style={{ marginInlineEnd: 0 }}>
+                    {batchQualityStatus.label(r.qualityStatus, '')}
                   </Tag>
                 </Tooltip>
               )}

@@ -1,8 +1,9 @@
 import type { FilterItem as ListFilter } from '@factory/shared/api/list';
 import type { sparePartStockApi } from '@factory/shared/api/sparePartStock';
 import { type lineSideApi, type StockBalanceRow, warehouseApi } from '@factory/shared/api/warehouse';
+import { batchQualityStatus } from '@factory/shared/enums';
 import { useQuery } from '@tanstack/react-query';
-import { Empty, Flex, Table, type TableColumnType, Tabs, Typography } from 'antd';
+import { Empty, Flex, Table, type TableColumnType, Tabs, Tag, Typography } from 'antd';
 import type { ReactNode } from 'react';
 import { AppDrawer } from '../../platform/AppModal.tsx';
 import { call } from '../../platform/call.ts';
@@ -12,11 +13,32 @@ import { warehouseIdStr } from './reportParts.tsx';
 import { MovementList, type MovementSource } from './stockDocParts.tsx';
 
 const qty = (v: unknown) => formatNumber(v);
+/** batchQualityStatus 1: the ordinary case, shown without a tag. */
+const PASSED = 1;
 
 const BALANCE_COLUMNS = (unit: string): TableColumnType<StockBalanceRow>[] => [
   { key: 'warehouseName', dataIndex: 'warehouseName', title: '仓库', width: 130 },
   { key: 'locationName', dataIndex: 'locationName', title: '库位', width: 110, render: (v) => v ?? '未指定' },
-  { key: 'batchCode', dataIndex: 'batchCode', title: '批次号', width: 160, render: (v) => v ?? EMPTY_CELL },
+  {
+    key: 'batchCode',
+    dataIndex: 'batchCode',
+    title: '批次号',
+    width: 190,
+    // a batch waiting for or failing its incoming inspection is held: say why it is not available
+    render: (v, r) =>
+      v ? (
+        <Flex gap={6} align="center">
+          {v}
+          {r.qualityStatus !== undefined && r.qualityStatus !== PASSED && (
+            <Tag color={batchQualityStatus.color(r.qualityStatus)} style={{ marginInlineEnd: 0 }}>
+              {batchQualityStatus.label(r.qualityStatus, '')}
+            </Tag>
+          )}
+        </Flex>
+      ) : (
+        EMPTY_CELL
+      ),
+  },
   {
     key: 'producedOn',
     dataIndex: 'producedOn',
