@@ -302,6 +302,7 @@ export const nonconformings = tenantTable(
     searchIndex('quality_nonconforming', t.code),
     searchIndex('quality_nonconforming', t.batchCode),
     searchIndex('quality_nonconforming', t.sourceCode),
+    searchIndex('quality_nonconforming', t.defectSummary),
   ],
 );
 

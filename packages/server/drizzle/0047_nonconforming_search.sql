@@ -1,0 +1,1 @@
+CREATE INDEX "quality_nonconforming_defect_summary_grams" ON "quality_nonconforming" USING gin (app_grams("defect_summary"));
