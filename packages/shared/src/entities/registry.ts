@@ -23,6 +23,7 @@ import {
   qualityInspectionOrderEntity,
   qualityInspectionPlanEntity,
 } from './quality.ts';
+import { repairRecordEntity, reportWasteRecordEntity } from './qualityRecords.ts';
 import { quotaApplyEntity, quotaEntity } from './quota.ts';
 import { pieceRateEntity, reportWorkEntity } from './reportWork.ts';
 import { salesOrderEntity } from './salesOrder.ts';
@@ -114,4 +115,6 @@ export const businessEntities: Readonly<Record<string, EntityDecl>> = Object.fre
   qualityInspectionPlan: qualityInspectionPlanEntity,
   qualityInspectionOrder: qualityInspectionOrderEntity,
   nonconforming: nonconformingEntity,
+  repairRecord: repairRecordEntity,
+  reportWasteRecord: reportWasteRecordEntity,
 });

@@ -7,6 +7,7 @@ import { defectItem, inspectionItem } from './items.ts';
 import { nonconformingRoutes } from './nonconforming.ts';
 import { inspectionOrderRoutes } from './orders.ts';
 import { copyPlanRoute, qualityInspectionPlan } from './plans.ts';
+import { recordRoutes } from './records.ts';
 import { inspectionOrders, inspectionPlans } from './schema.ts';
 import { spcChartRoute } from './spc.ts';
 import './triggers.ts';
@@ -26,6 +27,7 @@ export const qualityModule: ModuleFace = {
     ...inspectionOrderRoutes,
     spcChartRoute,
     ...nonconformingRoutes,
+    ...recordRoutes,
   ],
   references: [
     {

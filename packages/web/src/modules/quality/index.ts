@@ -8,4 +8,6 @@ export const pages: Pages = {
   qualityInspectionOrderList: () => import('./InspectionOrderList.tsx'),
   qualityInspectionOrderDetail: () => import('./InspectionOrderDetail.tsx'),
   unquality: () => import('./NonconformingList.tsx'),
+  repairRecord: () => import('./RepairRecordList.tsx'),
+  reportWasteRecord: () => import('./ReportWasteRecordList.tsx'),
 };

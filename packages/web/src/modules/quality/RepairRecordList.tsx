@@ -1,0 +1,93 @@
+import { repairRecordEntity } from '@factory/shared/entities/qualityRecords';
+import type { RowOf } from '@factory/shared/entities/schema';
+import { routeHref } from '@factory/shared/routes';
+import type { ReactNode } from 'react';
+import { useMemo, useState } from 'react';
+import { CrudPage } from '../../platform/crud/CrudPage.tsx';
+import type { ColumnOverride, RowAction } from '../../platform/list/types.ts';
+import { searchHref } from '../../platform/list/useListQuery.ts';
+import { linkCell, RecordDrawer, useMayOpen } from './recordParts.tsx';
+
+type Repair = RowOf<typeof repairRecordEntity>;
+
+/** Where a repair's numbers lead: its record in 不合格品, the material, the work order and its rework. */
+function repairCells(
+  mayOpen: (route: string) => boolean,
+  onNavigate?: () => void,
+): Record<string, (r: Repair) => ReactNode> {
+  return {
+    code: (r) =>
+      linkCell(
+        mayOpen,
+        r.code,
+        r.code
+          ? { route: 'unquality', href: searchHref(routeHref('unquality'), { code: r.code }) }
+          : undefined,
+        onNavigate,
+      ),
+    materialsCode: (r) =>
+      linkCell(
+        mayOpen,
+        r.materialsCode,
+        r.materialsId
+          ? { route: 'materialsDetail', href: routeHref('materialsDetail', { id: r.materialsId }) }
+          : undefined,
+        onNavigate,
+      ),
+    workOrderCode: (r) =>
+      linkCell(
+        mayOpen,
+        r.workOrderCode,
+        r.workOrderId
+          ? { route: 'workDetail', href: routeHref('workDetail', { id: r.workOrderId }) }
+          : undefined,
+        onNavigate,
+      ),
+    reworkWorkOrderCode: (r) =>
+      linkCell(
+        mayOpen,
+        r.reworkWorkOrderCode,
+        r.reworkWorkOrderId
+          ? { route: 'repairDetail', href: routeHref('repairDetail', { id: r.reworkWorkOrderId }) }
+          : undefined,
+        onNavigate,
+      ),
+  };
+}
+
+/**
+ * /quality/quality-infos/repair-record: every repair of non-conforming units (a report's repair
+ * quantity, or 返修 taken on a record), newest first, with where the units came from and the rework
+ * work order it made as that stands now; 详情 shows one, export writes the list.
+ */
+export default function RepairRecordList() {
+  const mayOpen = useMayOpen();
+  const [shown, setShown] = useState<{ row?: Repair; open: boolean }>({ open: false });
+  const close = () => setShown((s) => ({ ...s, open: false }));
+  const columns = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(repairCells(mayOpen)).map(([key, cell]) => [
+          key,
+          { render: (_v: unknown, r: Repair) => cell(r) } satisfies ColumnOverride<Repair>,
+        ]),
+      ),
+    [mayOpen],
+  );
+  const rowActions: RowAction<Repair>[] = [
+    { key: 'detail', label: '详情', action: 'Detail', onClick: (row) => setShown({ row, open: true }) },
+  ];
+  return (
+    <>
+      <CrudPage entity={repairRecordEntity} title="返修记录" columns={columns} rowActions={rowActions} />
+      <RecordDrawer
+        entity={repairRecordEntity}
+        title={`返修记录详情 — ${shown.row?.code ?? ''}`}
+        open={shown.open}
+        row={shown.row}
+        cells={repairCells(mayOpen, close)}
+        onClose={close}
+      />
+    </>
+  );
+}
