@@ -2,11 +2,8 @@ import { repairRecordEntity } from '@factory/shared/entities/qualityRecords';
 import type { RowOf } from '@factory/shared/entities/schema';
 import { routeHref } from '@factory/shared/routes';
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
-import { CrudPage } from '../../platform/crud/CrudPage.tsx';
-import type { ColumnOverride, RowAction } from '../../platform/list/types.ts';
 import { searchHref } from '../../platform/list/useListQuery.ts';
-import { linkCell, RecordDrawer, useMayOpen } from './recordParts.tsx';
+import { linkCell, RecordList } from './recordParts.tsx';
 
 type Repair = RowOf<typeof repairRecordEntity>;
 
@@ -61,33 +58,12 @@ function repairCells(
  * work order it made as that stands now; 详情 shows one, export writes the list.
  */
 export default function RepairRecordList() {
-  const mayOpen = useMayOpen();
-  const [shown, setShown] = useState<{ row?: Repair; open: boolean }>({ open: false });
-  const close = () => setShown((s) => ({ ...s, open: false }));
-  const columns = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(repairCells(mayOpen)).map(([key, cell]) => [
-          key,
-          { render: (_v: unknown, r: Repair) => cell(r) } satisfies ColumnOverride<Repair>,
-        ]),
-      ),
-    [mayOpen],
-  );
-  const rowActions: RowAction<Repair>[] = [
-    { key: 'detail', label: '详情', action: 'Detail', onClick: (row) => setShown({ row, open: true }) },
-  ];
   return (
-    <>
-      <CrudPage entity={repairRecordEntity} title="返修记录" columns={columns} rowActions={rowActions} />
-      <RecordDrawer
-        entity={repairRecordEntity}
-        title={`返修记录详情 — ${shown.row?.code ?? ''}`}
-        open={shown.open}
-        row={shown.row}
-        cells={repairCells(mayOpen, close)}
-        onClose={close}
-      />
-    </>
+    <RecordList
+      entity={repairRecordEntity}
+      title="返修记录"
+      cells={repairCells}
+      drawerTitle={(row) => `返修记录详情 — ${row?.code ?? ''}`}
+    />
   );
 }

@@ -2,11 +2,8 @@ import { reportWasteRecordEntity } from '@factory/shared/entities/qualityRecords
 import type { RowOf } from '@factory/shared/entities/schema';
 import { routeHref } from '@factory/shared/routes';
 import type { ReactNode } from 'react';
-import { useMemo, useState } from 'react';
-import { CrudPage } from '../../platform/crud/CrudPage.tsx';
-import type { ColumnOverride, RowAction } from '../../platform/list/types.ts';
 import { searchHref } from '../../platform/list/useListQuery.ts';
-import { linkCell, RecordDrawer, useMayOpen } from './recordParts.tsx';
+import { linkCell, RecordList } from './recordParts.tsx';
 
 type Waste = RowOf<typeof reportWasteRecordEntity>;
 
@@ -61,38 +58,12 @@ function wasteCells(
  * and how far that is handled; 详情 shows one, export writes the list.
  */
 export default function ReportWasteRecordList() {
-  const mayOpen = useMayOpen();
-  const [shown, setShown] = useState<{ row?: Waste; open: boolean }>({ open: false });
-  const close = () => setShown((s) => ({ ...s, open: false }));
-  const columns = useMemo(
-    () =>
-      Object.fromEntries(
-        Object.entries(wasteCells(mayOpen)).map(([key, cell]) => [
-          key,
-          { render: (_v: unknown, r: Waste) => cell(r) } satisfies ColumnOverride<Waste>,
-        ]),
-      ),
-    [mayOpen],
-  );
-  const rowActions: RowAction<Waste>[] = [
-    { key: 'detail', label: '详情', action: 'Detail', onClick: (row) => setShown({ row, open: true }) },
-  ];
   return (
-    <>
-      <CrudPage
-        entity={reportWasteRecordEntity}
-        title="报工报废记录"
-        columns={columns}
-        rowActions={rowActions}
-      />
-      <RecordDrawer
-        entity={reportWasteRecordEntity}
-        title={`报工报废记录详情 — ${shown.row?.reportCode ?? ''}`}
-        open={shown.open}
-        row={shown.row}
-        cells={wasteCells(mayOpen, close)}
-        onClose={close}
-      />
-    </>
+    <RecordList
+      entity={reportWasteRecordEntity}
+      title="报工报废记录"
+      cells={wasteCells}
+      drawerTitle={(row) => `报工报废记录详情 — ${row?.reportCode ?? ''}`}
+    />
   );
 }

@@ -1,10 +1,13 @@
 import type { EntityDecl, FieldDecl } from '@factory/shared/entities/define';
+import type { RowOf } from '@factory/shared/entities/schema';
 import { hasAnyKey } from '@factory/shared/permissions';
 import { Descriptions } from 'antd';
-import { type ReactNode, useCallback } from 'react';
+import { type ReactNode, useCallback, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AppDrawer } from '../../platform/AppModal.tsx';
+import { CrudPage } from '../../platform/crud/CrudPage.tsx';
 import { cellOf, EMPTY_CELL } from '../../platform/list/columns.tsx';
+import type { ColumnOverride, RowAction } from '../../platform/list/types.ts';
 import { useHasPage } from '../../platform/pages.ts';
 import { permissionSet, useSession } from '../../platform/session.ts';
 
@@ -41,7 +44,7 @@ export function linkCell(
  * 详情 of a read-only record (the route has no page of its own): every declared field of the listed
  * row, drawn as its list cell, those in `cells` as the page draws them (links).
  */
-export function RecordDrawer<T extends { id: number }>({
+export function RecordDrawer<T extends object>({
   entity,
   title,
   open,
@@ -75,5 +78,58 @@ export function RecordDrawer<T extends { id: number }>({
         </Descriptions>
       )}
     </AppDrawer>
+  );
+}
+
+/** The cells a read-only list draws its own way (links), given who may open what. */
+export type RecordCells<T> = (
+  mayOpen: (route: string) => boolean,
+  onNavigate?: () => void,
+) => Record<string, (row: T) => ReactNode>;
+
+/**
+ * A read-only list of records (返修记录, 报工报废记录): the entity's list with its own cells, and 详情
+ * in a drawer drawing the same cells.
+ */
+export function RecordList<E extends EntityDecl>({
+  entity,
+  title,
+  cells,
+  drawerTitle,
+}: {
+  entity: E;
+  title: string;
+  cells: RecordCells<RowOf<E>>;
+  drawerTitle(row: RowOf<E> | undefined): string;
+}) {
+  type T = RowOf<E>;
+  const mayOpen = useMayOpen();
+  const [shown, setShown] = useState<{ row?: T; open: boolean }>({ open: false });
+  const close = () => setShown((s) => ({ ...s, open: false }));
+  const columns = useMemo(
+    () =>
+      Object.fromEntries(
+        Object.entries(cells(mayOpen)).map(([key, cell]) => [
+          key,
+          { render: (_v: unknown, r: T) => cell(r) } satisfies ColumnOverride<T>,
+        ]),
+      ),
+    [cells, mayOpen],
+  );
+  const rowActions: RowAction<T>[] = [
+    { key: 'detail', label: '详情', action: 'Detail', onClick: (row) => setShown({ row, open: true }) },
+  ];
+  return (
+    <>
+      <CrudPage entity={entity} title={title} columns={columns} rowActions={rowActions} />
+      <RecordDrawer
+        entity={entity}
+        title={drawerTitle(shown.row)}
+        open={shown.open}
+        row={shown.row}
+        cells={cells(mayOpen, close)}
+        onClose={close}
+      />
+    </>
   );
 }
