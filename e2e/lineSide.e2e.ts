@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import type { InspectionSheet } from '@factory/shared/api/quality';
 import { userApi } from '@factory/shared/api/user';
 import { lineSideApi, warehouseApi } from '@factory/shared/api/warehouse';
 import { encryptText } from '@factory/shared/crypto';
@@ -675,6 +676,58 @@ describe('line side: preparation → report work backflushes → finished goods 
     // nothing else on the line side moved
     for (const [code, f] of after)
       if (!expected.has(code)) expect(f.currentQuantity, code).toBe(run.picked.get(code)?.currentQuantity);
+  });
+
+  it('the inspector passes the finished unit’s routine test, which holds it from stock-in until then', async () => {
+    const { token } = await apiCall<{ token: string }>(null, 'POST', 'authority/public/user/login', {
+      memberCode: TENANT,
+      userName: 'zhijian01',
+      password: await encryptText(DEMO_PASSWORD),
+    });
+    const Q = 'quality/private/inspectionOrder/';
+    const searchVal = encodeURIComponent(
+      await encryptText(
+        JSON.stringify([
+          {
+            fieldName: 'workOrderCode',
+            fieldType: 'string',
+            operator: 'like',
+            fieldValue: run.workOrderCode,
+          },
+          { fieldName: 'inspectionType', fieldType: 'integer', operator: 'eq', fieldValue: 5 },
+          { fieldName: 'status', fieldType: 'integer', operator: 'eq', fieldValue: 1 },
+        ]),
+      ),
+    );
+    const pending = await apiCall<{ content: { id: number; version: number }[] }>(
+      token,
+      'GET',
+      `${Q}getQualityInspectionOrderListPage?currentPage=1&pageSize=10&searchVal=${searchVal}`,
+    );
+    expect(pending.content.length).toBeGreaterThan(0);
+    for (const o of pending.content) {
+      const sheet = await apiCall<InspectionSheet>(token, 'GET', `${Q}getInspectionSheet?id=${o.id}`);
+      // every unit within its limits: an OK/NG item OK, a count 0, a measured value inside
+      const inside = (i: InspectionSheet['items'][number]) =>
+        i.lowerLimit !== null && i.upperLimit !== null
+          ? (i.lowerLimit + i.upperLimit) / 2
+          : i.lowerLimit !== null
+            ? i.lowerLimit * 2
+            : (i.upperLimit ?? 1) / 2;
+      const results = Array.from({ length: sheet.sampleQuantity }, (_, k) =>
+        sheet.items.map((i) =>
+          i.valueType === 0
+            ? { sampleNo: k + 1, lineNo: i.lineNo, judgement: 0 }
+            : { sampleNo: k + 1, lineNo: i.lineNo, value: i.valueType === 2 ? 0 : inside(i) },
+        ),
+      ).flat();
+      const saved = await apiCall<{ version: number }>(token, 'POST', `${Q}record`, {
+        id: o.id,
+        version: o.version,
+        results,
+      });
+      await apiCall(token, 'POST', `${Q}submit`, { id: o.id, version: saved.version });
+    }
   });
 
   it('the planner stocks the finished unit in from the plan list', async () => {
