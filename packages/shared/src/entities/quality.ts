@@ -361,7 +361,8 @@ export const qualityInspectionOrderEntity = defineEntity({
   },
   fields: {
     id: idField,
-    code: codeField('质检单号', 160, true),
+    // numbered by the system, raised by an event or by hand alike
+    code: { ...codeField('质检单号', 160, true), readOnly: true },
     inspectionType: {
       label: '检验类型',
       type: 'enum',
