@@ -23,6 +23,7 @@ import {
   remarkField,
   toggledStatusField,
 } from './information.ts';
+import { keptQuantity, shownText } from './produceOrder.ts';
 
 /** Most item lines one plan checks, and most ids one scope list of a plan holds. */
 export const MAX_PLAN_ITEMS = 100;
@@ -51,6 +52,26 @@ export const PROCESS_INSPECTION_TYPES: readonly number[] = [0, 1, 2, 3];
 export const INCOMING_INSPECTION = 4;
 /** First-article inspection: the only type with a first-article quantity. */
 export const FIRST_ARTICLE_INSPECTION = 2;
+
+/** What kind of inspection a plan or an order is; its quality type follows (`qualityTypeOf`). */
+const inspectionTypeField = {
+  label: '检验类型',
+  type: 'enum',
+  enum: inspectionType,
+  required: true,
+  filter: ['eq', 'in'],
+  sort: true,
+  width: 90,
+} satisfies FieldDecl;
+const qualityTypeField = {
+  label: '质检类型',
+  type: 'enum',
+  enum: qualityType,
+  readOnly: true,
+  filter: ['eq'],
+  sort: true,
+  width: 90,
+} satisfies FieldDecl;
 
 const limit = (label: string, width = 90) =>
   ({ label, type: 'number', min: -1e9, max: 1e9, import: true, width }) satisfies FieldDecl;
@@ -190,24 +211,8 @@ export const qualityInspectionPlanEntity = defineEntity({
   fields: {
     id: idField,
     name: nameField('方案名称', 180),
-    inspectionType: {
-      label: '检验类型',
-      type: 'enum',
-      enum: inspectionType,
-      required: true,
-      filter: ['eq', 'in'],
-      sort: true,
-      width: 90,
-    },
-    qualityType: {
-      label: '质检类型',
-      type: 'enum',
-      enum: qualityType,
-      readOnly: true,
-      filter: ['eq'],
-      sort: true,
-      width: 90,
-    },
+    inspectionType: inspectionTypeField,
+    qualityType: qualityTypeField,
     materialNames: shownNames('适用物料', 200),
     materialClassNames: shownNames('适用物料分类', 140),
     procedureNames: shownNames('适用工序', 140),
@@ -330,11 +335,6 @@ export function limitProblem(
 /** Most samples one inspection order records results for (an AQL lot of 500 000 takes 1 250). */
 export const MAX_ORDER_SAMPLES = 2000;
 
-const shown = (label: string, width: number, list = true) =>
-  ({ label, type: 'string', readOnly: true, filter: ['like'], sort: true, width, list }) satisfies FieldDecl;
-const counted = (label: string, width = 90) =>
-  ({ label, type: 'number', readOnly: true, sort: true, width }) satisfies FieldDecl;
-
 /**
  * Inspection orders (质检单, quality-inspection-order; DOMAIN "Inspection order"): raised by the
  * events that need them — a first report of a step under a first-article plan, a report of the last
@@ -363,24 +363,8 @@ export const qualityInspectionOrderEntity = defineEntity({
     id: idField,
     // numbered by the system, raised by an event or by hand alike
     code: { ...codeField('质检单号', 160, true), readOnly: true },
-    inspectionType: {
-      label: '检验类型',
-      type: 'enum',
-      enum: inspectionType,
-      required: true,
-      filter: ['eq', 'in'],
-      sort: true,
-      width: 90,
-    },
-    qualityType: {
-      label: '质检类型',
-      type: 'enum',
-      enum: qualityType,
-      readOnly: true,
-      filter: ['eq'],
-      sort: true,
-      width: 90,
-    },
+    inspectionType: inspectionTypeField,
+    qualityType: qualityTypeField,
     status: {
       label: '质检状态',
       type: 'enum',
@@ -408,7 +392,7 @@ export const qualityInspectionOrderEntity = defineEntity({
       sort: true,
       width: 90,
     },
-    sourceCode: shown('来源单号', 150),
+    sourceCode: shownText('来源单号', 150),
     materialsName: {
       label: '物料',
       type: 'string',
@@ -418,8 +402,8 @@ export const qualityInspectionOrderEntity = defineEntity({
       sort: true,
       width: 160,
     },
-    materialsCode: shown('物料编码', 120),
-    materialsSpecifications: shown('规格', 120, false),
+    materialsCode: shownText('物料编码', 120),
+    materialsSpecifications: shownText('规格', 120, false),
     planName: {
       label: '质检方案',
       type: 'string',
@@ -475,13 +459,13 @@ export const qualityInspectionOrderEntity = defineEntity({
       sort: true,
       width: 90,
     },
-    sampleQuantity: counted('样本量', 80),
-    acceptNumber: counted('Ac', 60),
-    rejectNumber: counted('Re', 60),
-    ngQuantity: counted('不合格数', 90),
+    sampleQuantity: keptQuantity('样本量', 80),
+    acceptNumber: keptQuantity('Ac', 60),
+    rejectNumber: keptQuantity('Re', 60),
+    ngQuantity: keptQuantity('不合格数', 90),
     /** Units the verdict keeps out of use: the lot on a sampled reject, the NG units on a full one. */
-    rejectedQuantity: counted('不合格批量', 100),
-    inspectorName: shown('检验员', 90),
+    rejectedQuantity: keptQuantity('不合格批量', 100),
+    inspectorName: shownText('检验员', 90),
     completedAt: {
       label: '完成时间',
       type: 'datetime',
@@ -490,8 +474,8 @@ export const qualityInspectionOrderEntity = defineEntity({
       sort: true,
       width: 170,
     },
-    auditorName: shown('审核人', 90, false),
-    approverName: shown('批准人', 90, false),
+    auditorName: shownText('审核人', 90, false),
+    approverName: shownText('批准人', 90, false),
     remark: remarkField,
     createdAt: createdAtField,
   },
@@ -527,7 +511,7 @@ export const nonconformingEntity = defineEntity({
       sort: true,
       width: 100,
     },
-    sourceCode: shown('来源单号', 150),
+    sourceCode: shownText('来源单号', 150),
     kind: {
       label: '所处环节',
       type: 'enum',
@@ -546,19 +530,19 @@ export const nonconformingEntity = defineEntity({
       sort: true,
       width: 90,
     },
-    materialsName: shown('物料', 160),
-    materialsCode: shown('物料编码', 120),
-    workOrderCode: shown('工单', 150),
-    procedureName: shown('工序', 100),
-    batchCode: { ...shown('批次号', 150), filter: ['like', 'eq'] },
-    supplierName: shown('供应商', 140),
-    quantity: counted('不合格数量', 100),
-    handledQuantity: counted('已处理数量', 100),
-    repairQuantity: counted('返修', 70),
-    scrapQuantity: counted('报废', 70),
-    concessionQuantity: counted('让步接收', 90),
-    returnQuantity: counted('退供应商', 90),
-    defectSummary: shown('不良描述', 200),
+    materialsName: shownText('物料', 160),
+    materialsCode: shownText('物料编码', 120),
+    workOrderCode: shownText('工单', 150),
+    procedureName: shownText('工序', 100),
+    batchCode: { ...shownText('批次号', 150), filter: ['like', 'eq'] },
+    supplierName: shownText('供应商', 140),
+    quantity: keptQuantity('不合格数量', 100),
+    handledQuantity: keptQuantity('已处理数量', 100),
+    repairQuantity: keptQuantity('返修', 70),
+    scrapQuantity: keptQuantity('报废', 70),
+    concessionQuantity: keptQuantity('让步接收', 90),
+    returnQuantity: keptQuantity('退供应商', 90),
+    defectSummary: shownText('不良描述', 200),
     createdAt: createdAtField,
   },
 });

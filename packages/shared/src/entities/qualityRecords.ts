@@ -3,17 +3,13 @@ import { handlingStatus, nonconformingSource, workOrderStatus } from '../enums/i
 import { QUALITY_BASE } from '../machines/quality.ts';
 import { defineEntity, type FieldDecl } from './define.ts';
 import { idField } from './information.ts';
+import { keptQuantity, shownText } from './produceOrder.ts';
 
 const nullableId = Type.Union([Type.Integer(), Type.Null()]);
 
-/** A value the system wrote, searched by part. */
-const shown = (label: string, width: number) =>
-  ({ label, type: 'string', readOnly: true, filter: ['like'], sort: true, width }) satisfies FieldDecl;
 /** A value the system wrote, shown only. */
 const plain = (label: string, width: number, sort = true) =>
   ({ label, type: 'string', readOnly: true, sort, width }) satisfies FieldDecl;
-const counted = (label: string, width = 90) =>
-  ({ label, type: 'number', readOnly: true, sort: true, width }) satisfies FieldDecl;
 const timeField = (label: string) =>
   ({
     label,
@@ -45,7 +41,7 @@ export const repairRecordEntity = defineEntity({
   },
   fields: {
     id: idField,
-    code: shown('不合格品单号', 160),
+    code: shownText('不合格品单号', 160),
     source: {
       label: '来源',
       type: 'enum',
@@ -56,12 +52,12 @@ export const repairRecordEntity = defineEntity({
       width: 100,
     },
     sourceCode: plain('来源单号', 150),
-    materialsName: shown('物料', 160),
-    materialsCode: shown('物料编码', 120),
-    workOrderCode: shown('工单', 150),
+    materialsName: shownText('物料', 160),
+    materialsCode: shownText('物料编码', 120),
+    workOrderCode: shownText('工单', 150),
     procedureName: plain('工序', 100),
-    quantity: counted('返修数量'),
-    reworkWorkOrderCode: shown('返修工单', 150),
+    quantity: keptQuantity('返修数量', 90),
+    reworkWorkOrderCode: shownText('返修工单', 150),
     reworkStatus: {
       label: '返修工单状态',
       type: 'enum',
@@ -101,17 +97,17 @@ export const reportWasteRecordEntity = defineEntity({
   },
   fields: {
     id: idField,
-    reportCode: shown('报工单号', 160),
+    reportCode: shownText('报工单号', 160),
     reportedAt: timeField('报工时间'),
-    workOrderCode: shown('工单', 150),
-    materialsName: shown('物料', 160),
-    materialsCode: shown('物料编码', 120),
-    procedureName: shown('工序', 100),
+    workOrderCode: shownText('工单', 150),
+    materialsName: shownText('物料', 160),
+    materialsCode: shownText('物料编码', 120),
+    procedureName: shownText('工序', 100),
     stationName: plain('工位', 110),
     userNames: plain('报工人员', 120, false),
-    scrapReasonName: shown('报废原因', 130),
-    scrapReasonCategory: shown('原因分类', 110),
-    quantity: counted('报废数量'),
+    scrapReasonName: shownText('报废原因', 130),
+    scrapReasonCategory: shownText('原因分类', 110),
+    quantity: keptQuantity('报废数量', 90),
     ncCode: plain('不合格品单号', 160),
     handlingStatus: {
       label: '处理状态',

@@ -1,5 +1,5 @@
 import { type DisposeBody, type DispositionRow, nonconformingApi } from '@factory/shared/api/quality';
-import { fromMicro, micro } from '@factory/shared/decimal';
+import { fromMicro, least, micro } from '@factory/shared/decimal';
 import { nonconformingEntity } from '@factory/shared/entities/quality';
 import { formatFactoryTime } from '@factory/shared/factoryTime';
 import { nonconformingMachine } from '@factory/shared/machines/quality';
@@ -250,46 +250,42 @@ async function postOut(
 ) {
   const batchId = row.batchId as number;
   await releaseBatch(tx, batchId, quantity);
+  // what the release made available, warehouse by warehouse; each out takes it first in, first out
   const places = await tx
     .select({
       warehouseId: stockBalances.warehouseId,
-      locationId: stockBalances.locationId,
-      onHand: stockBalances.onHand,
+      available: sql<string>`sum(${stockBalances.onHand} - ${stockBalances.allocated})::text`,
     })
     .from(stockBalances)
-    .where(and(eq(stockBalances.batchId, batchId), sql`${stockBalances.onHand} > 0`))
-    .orderBy(asc(stockBalances.warehouseId), asc(stockBalances.locationId));
+    .where(and(eq(stockBalances.batchId, batchId), sql`${stockBalances.onHand} > ${stockBalances.allocated}`))
+    .groupBy(stockBalances.warehouseId)
+    .orderBy(asc(stockBalances.warehouseId));
   let left = micro(quantity);
-  const total = places.reduce((s, p) => s + micro(p.onHand), 0n);
+  const total = places.reduce((s, p) => s + micro(p.available), 0n);
   if (total < left)
     throw conflict(`批次“${row.batchCode}”在库 ${fromMicro(total)}，不足处置数量 ${quantity}`);
-  const byWarehouse = new Map<number, { locationId: number | null; quantity: string }[]>();
-  for (const p of places) {
-    if (left <= 0n) break;
-    const take = micro(p.onHand) < left ? micro(p.onHand) : left;
-    left -= take;
-    byWarehouse.set(p.warehouseId, [
-      ...(byWarehouse.get(p.warehouseId) ?? []),
-      { locationId: p.locationId || null, quantity: fromMicro(take) },
-    ]);
-  }
+  const stockTypeId = await bookingType(tx, 1, 2);
   const codes: string[] = [];
   let firstId: number | null = null;
-  for (const [warehouseId, lines] of byWarehouse) {
+  for (const p of places) {
+    if (left <= 0n) break;
+    const take = least(micro(p.available), left);
+    left -= take;
     const id = await postNow(tx, actorId, {
       kind: 1,
-      stockTypeId: await bookingType(tx, 1, 2),
-      warehouseId,
+      stockTypeId,
+      warehouseId: p.warehouseId,
       supplierId: row.supplierId as number | null,
       sourceNumber: source,
       remark: `${remark} ${row.code}`,
-      lines: lines.map((l) => ({
-        materialsId: row.materialsId as number,
-        batchCode: row.batchCode as string,
-        locationId: l.locationId,
-        quantity: l.quantity,
-        remark,
-      })),
+      lines: [
+        {
+          materialsId: row.materialsId as number,
+          batchCode: row.batchCode as string,
+          quantity: fromMicro(take),
+          remark,
+        },
+      ],
     });
     firstId ??= id;
     const [doc] = await tx.select({ code: stockDocs.code }).from(stockDocs).where(eq(stockDocs.id, id));

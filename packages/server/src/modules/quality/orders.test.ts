@@ -207,6 +207,20 @@ describe('incoming inspection (来料检)', () => {
     await f.a.ok(inspect(o, (n, l) => (n === 13 && l === 2 ? null : 'OK')));
     const refused = await act(o.id, 'submit');
     expect(refused.body.errorMsg).toBe(`质检单“${o.code}”样本13的“线径”尚未录入结果`);
+    // a null clears a cell: then sample 2 is the first one missing
+    const { version } = await order(o.id);
+    await f.a.ok(
+      f.a.post(`${O}record`, {
+        id: o.id,
+        version,
+        results: [
+          { sampleNo: 2, lineNo: 1, judgement: null },
+          { sampleNo: 2, lineNo: 2, value: null },
+        ],
+      }),
+    );
+    expect((await sheet(o.id)).results).toHaveLength(13 * 2 - 3);
+    expect((await act(o.id, 'submit')).body.errorMsg).toBe(`质检单“${o.code}”样本2的“来料外观”尚未录入结果`);
   });
 
   it('goes with its receipt while not begun; a begun one keeps the receipt', async () => {
